@@ -1,0 +1,59 @@
+# House Rules: `make run` serves the app, `make test` runs every test.
+SHELL := /bin/bash
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+CHROMIUM := /usr/bin/chromium
+WORKERS ?= 2
+
+.PHONY: run dev test test-python test-postgres screenshots bench loadtest lint setup clean
+
+$(PY):
+	@py=$$(scripts/find-python) || exit 1; \
+	echo "Creating $(VENV) with $$py"; \
+	"$$py" -m venv $(VENV) && $(PY) -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the browser tests"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+setup: $(STAMP)
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py collectstatic --noinput -v 0
+
+run: setup
+	@echo "Serving House Rules at http://$(HOST):$(PORT)/"
+	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(VENV)/bin/gunicorn unosite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --worker-class sync
+
+dev: $(DEV_STAMP)
+	$(PY) manage.py migrate --noinput -v 0
+	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(DEV_STAMP) $(CHROMIUM)
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run -v 1
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
+
+test-postgres: $(DEV_STAMP)
+	$(PY) manage.py collectstatic --noinput -v 0
+	scripts/with-postgres $(VENV)/bin/pytest -p no:cacheprovider
+
+lint: $(DEV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,40 @@
+"""Who may do what with a rule set.
+
+Reading needs only the share code. Editing needs the edit secret once: visiting the
+edit link records the rule set in this browser's (signed) session.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from rulesets.models import RuleSet
+
+SESSION_KEY = "editable"
+MAX_REMEMBERED = 100
+
+
+def load(code: str) -> RuleSet:
+    try:
+        return RuleSet.objects.select_related("current").get(code=code)
+    except RuleSet.DoesNotExist:
+        raise Http404("No rules have this link.") from None
+
+
+def editable_ids(request) -> list[int]:
+    return list(request.session.get(SESSION_KEY, []))
+
+
+def can_edit(request, ruleset: RuleSet) -> bool:
+    return ruleset.pk in editable_ids(request)
+
+
+def require_edit(request, ruleset: RuleSet) -> None:
+    if not can_edit(request, ruleset):
+        raise PermissionDenied("Only the person with the edit link can change these rules.")
+
+
+def grant_edit(request, ruleset: RuleSet) -> None:
+    ids = [pk for pk in editable_ids(request) if pk != ruleset.pk]
+    request.session[SESSION_KEY] = [ruleset.pk, *ids][:MAX_REMEMBERED]

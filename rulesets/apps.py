@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RulesetsConfig(AppConfig):
+    name = "rulesets"
+    verbose_name = "Rule sets"

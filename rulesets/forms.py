@@ -1,0 +1,191 @@
+"""The rule-set form, built from the option definitions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from rulesets import options as opts
+from rulesets.models import DESCRIPTION_MAX, NAME_MAX
+
+IMPORT_MAX_BYTES = 64 * 1024
+FORMAT = "house-rules/1"
+
+
+def _bool_coerce(value: str) -> bool:
+    return value == "true"
+
+
+def option_field(option: opts.Option) -> forms.Field:
+    common = {"label": option.label, "help_text": option.help}
+    if option.kind == opts.INT:
+        return forms.IntegerField(
+            min_value=option.minimum,
+            max_value=option.maximum,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            error_messages={"invalid": "Enter a whole number."},
+            **common,
+        )
+    if option.kind == opts.BOOL:
+        return forms.TypedChoiceField(
+            choices=[("true", option.choices[True]), ("false", option.choices[False])],
+            coerce=_bool_coerce,
+            widget=forms.RadioSelect,
+            **common,
+        )
+    return forms.ChoiceField(
+        choices=list(option.choices.items()), widget=forms.RadioSelect, **common
+    )
+
+
+def initial_for(options: dict[str, Any]) -> dict[str, Any]:
+    """Form initial values for a mapping of options (booleans as 'true'/'false')."""
+    return {
+        key: ("true" if value else "false") if opts.BY_KEY[key].kind == opts.BOOL else value
+        for key, value in options.items()
+    }
+
+
+def _when_attrs(option: opts.Option) -> dict[str, str] | None:
+    if option.when is None:
+        return None
+    key, allowed = option.when
+    values = [initial_for({key: v})[key] for v in allowed]
+    return {"key": key, "values": json.dumps(values), "note": option.when_note}
+
+
+class RuleSetForm(forms.Form):
+    name = forms.CharField(
+        max_length=NAME_MAX,
+        label="Name",
+        help_text="For example \u201cThe Garcias' rules\u201d.",
+        error_messages={"required": "Give your rules a name."},
+    )
+    description = forms.CharField(
+        max_length=DESCRIPTION_MAX,
+        required=False,
+        label="Description (optional)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    allowed_extra = {"csrfmiddlewaretoken", "copied_from", "preset"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for option in opts.OPTIONS:
+            self.fields[option.key] = option_field(option)
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.is_bound:
+            unknown = sorted(set(self.data) - set(self.fields) - self.allowed_extra)
+            if unknown:
+                names = ", ".join(k[:40] for k in unknown[:5])
+                raise forms.ValidationError(f"Unknown option: {names}. Nothing was saved.")
+        return cleaned
+
+    def options(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in opts.KEYS}
+
+    def groups(self):
+        """The fields grouped as the catalogue groups them, each with its option."""
+        current = self._current_values()
+        return [
+            (
+                title,
+                [
+                    {
+                        "field": self[o.key],
+                        "option": o,
+                        "official": o.words(o.official),
+                        "changed": current.get(o.key) != o.official,
+                        "when": _when_attrs(o),
+                    }
+                    for o in group_options
+                ],
+            )
+            for _key, title, group_options in opts.grouped()
+        ]
+
+    def _current_values(self) -> dict[str, Any]:
+        values = {}
+        for option in opts.OPTIONS:
+            raw = self[option.key].value()
+            try:
+                values[option.key] = option.parse(raw)
+            except ValueError:
+                values[option.key] = None
+        return values
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(required=False, label="A rules.json file")
+    text = forms.CharField(
+        required=False,
+        label="Or paste the JSON",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        max_length=IMPORT_MAX_BYTES,
+        error_messages={"max_length": "That is too long: the limit is 64 KB."},
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        text = cleaned.get("text") or ""
+        if self.errors:
+            return cleaned
+        if upload:
+            if upload.size > IMPORT_MAX_BYTES:
+                raise forms.ValidationError("That file is too large: the limit is 64 KB.")
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("That file is not UTF-8 text.") from None
+        if not text.strip():
+            raise forms.ValidationError("Choose a file or paste the JSON.")
+        cleaned["data"] = parse_import(text)
+        return cleaned
+
+
+def parse_import(text: str) -> dict[str, Any]:
+    """Reads a house-rules/1 document; raises ValidationError naming what is wrong."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise forms.ValidationError("That is not valid JSON.") from None
+    if not isinstance(doc, dict):
+        raise forms.ValidationError("The JSON must be an object.")
+    if doc.get("format") != FORMAT:
+        raise forms.ValidationError(f'This is not a House Rules file (format "{FORMAT}").')
+    name = doc.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise forms.ValidationError("The file has no name.")
+    if len(name.strip()) > NAME_MAX:
+        raise forms.ValidationError(f"The name is longer than {NAME_MAX} characters.")
+    description = doc.get("description") or ""
+    if not isinstance(description, str) or len(description.strip()) > DESCRIPTION_MAX:
+        raise forms.ValidationError(
+            f"The description must be text of at most {DESCRIPTION_MAX} characters."
+        )
+    raw = doc.get("options")
+    if not isinstance(raw, dict):
+        raise forms.ValidationError("The file has no options.")
+    try:
+        options = opts.validate(raw, partial=True)
+    except opts.OptionsError as exc:
+        raise forms.ValidationError(
+            [f"{key}: {message}" for key, message in exc.errors.items()]
+        ) from None
+    return {"name": name.strip(), "description": description.strip(), "options": options}
+
+
+def export(revision) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "name": revision.name,
+        "description": revision.description,
+        "revision": revision.number,
+        "options": revision.options,
+    }

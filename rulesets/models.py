@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Length, Trim
+from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThanOrEqual
+
+from rulesets import options as opts
+
+NAME_MAX = 80
+DESCRIPTION_MAX = 500
+
+
+def _option_field(option: opts.Option) -> models.Field:
+    if option.kind == opts.BOOL:
+        return models.BooleanField(default=option.official)
+    if option.kind == opts.INT:
+        return models.PositiveSmallIntegerField(default=option.official)
+    return models.CharField(
+        max_length=max(len(v) for v in option.choices),
+        choices=[(v, label) for v, label in option.choices.items()],
+        default=option.official,
+    )
+
+
+def _option_constraint(option: opts.Option) -> models.CheckConstraint | None:
+    name = f"revision_{option.key}_valid"
+    if option.kind == opts.INT:
+        condition = Q(
+            **{f"{option.key}__gte": option.minimum, f"{option.key}__lte": option.maximum}
+        )
+    elif option.kind == opts.ENUM:
+        condition = Q(**{f"{option.key}__in": list(option.choices)})
+    else:
+        return None
+    return models.CheckConstraint(condition=condition, name=name)
+
+
+class RuleSet(models.Model):
+    """A house's rules: a public share code, a hashed edit secret, and its revisions."""
+
+    code = models.CharField(max_length=12, unique=True)
+    edit_secret_hash = models.CharField(max_length=64)
+    current = models.ForeignKey("Revision", on_delete=models.PROTECT, null=True, related_name="+")
+    copied_from = models.ForeignKey(
+        "Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("code"), 11), name="ruleset_code_length"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("edit_secret_hash"), 64), name="ruleset_secret_is_sha256"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.current.name if self.current else '(new)'} [{self.code}]"
+
+
+class Revision(models.Model):
+    """One immutable version of a rule set: its name, description and every option."""
+
+    ruleset = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=NAME_MAX)
+    description = models.TextField(max_length=DESCRIPTION_MAX, blank=True)
+
+    class Meta:
+        ordering = ["ruleset", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "number"], name="revision_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="revision_number_positive"),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("name"), NAME_MAX)
+                & GreaterThan(Length(Trim("name")), 0),
+                name="revision_name_length",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("description"), DESCRIPTION_MAX),
+                name="revision_description_length",
+            ),
+            *[c for c in map(_option_constraint, opts.OPTIONS) if c is not None],
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (revision {self.number})"
+
+    @property
+    def options(self) -> dict:
+        return {key: getattr(self, key) for key in opts.KEYS}
+
+
+for _option in opts.OPTIONS:
+    Revision.add_to_class(_option.key, _option_field(_option))

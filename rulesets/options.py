@@ -1,0 +1,653 @@
+"""The rule options: one definition, taken from ../shared/rules/catalogue.md.
+
+Everything else derives from ``OPTIONS``: the form, validation, the JSON format,
+the database columns and constraints, the revision diffs in words and the texts of
+the table reference. The keys, allowed values and official defaults are the
+catalogue's contract and must not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+BOOL, INT, ENUM = "bool", "int", "enum"
+
+GROUPS = [
+    ("setup", "Setup"),
+    ("turns", "Turns and drawing"),
+    ("stacking", "Draw cards and stacking"),
+    ("wd4", "Wild Draw Four"),
+    ("uno", "Calling UNO"),
+    ("scoring", "Going out and scoring"),
+]
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    group: str
+    kind: str
+    official: Any
+    label: str
+    help: str
+    # For enums: value -> short label. For bools: True/False -> short label.
+    choices: Mapping[Any, str] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    unit: str = ""  # "card" or "point": used as "4 cards"
+    # The rule in plain words for each value (ints: a format string with {n}).
+    texts: Mapping[Any, str] = field(default_factory=dict)
+    # When the option means something: (other key, the values of it that give it meaning).
+    when: tuple[str, tuple[Any, ...]] | None = None
+    when_note: str = ""
+
+    def values(self) -> list[Any]:
+        if self.kind == BOOL:
+            return [True, False]
+        if self.kind == ENUM:
+            return list(self.choices)
+        return list(range(self.minimum, self.maximum + 1))
+
+    def words(self, value: Any) -> str:
+        """The value in plain words, as shown in forms and diffs: '4 cards', 'Allowed'."""
+        if self.kind == INT:
+            if not self.unit:
+                return str(value)
+            return f"{value} {self.unit}" + ("" if value == 1 else "s")
+        return self.choices[value]
+
+    def text(self, value: Any) -> str:
+        """The rule for this value, as a sentence for the table reference."""
+        if self.kind == INT:
+            n = value
+            plural = "" if n == 1 else "s"
+            return self.texts["any"].format(n=n, s=plural)
+        return self.texts[value]
+
+    def is_relevant(self, options: Mapping[str, Any]) -> bool:
+        if self.when is None:
+            return True
+        key, allowed = self.when
+        return options.get(key, BY_KEY[key].official) in allowed
+
+    def parse(self, raw: Any) -> Any:
+        """Turns a value from JSON or a form into this option's type, or raises ValueError."""
+        if self.kind == BOOL:
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.lower() in ("true", "on", "1", "yes"):
+                return True
+            if isinstance(raw, str) and raw.lower() in ("false", "off", "0", "no", ""):
+                return False
+            raise ValueError("Choose yes or no.")
+        if self.kind == INT:
+            if isinstance(raw, bool) or raw is None:
+                raise ValueError("Enter a whole number.")
+            if isinstance(raw, float) and raw.is_integer():
+                raw = int(raw)
+            if isinstance(raw, str):
+                raw = raw.strip()
+                if not raw.lstrip("-").isdigit() or len(raw) > 6:
+                    raise ValueError("Enter a whole number.")
+                raw = int(raw)
+            if not isinstance(raw, int):
+                raise ValueError("Enter a whole number.")
+            if not self.minimum <= raw <= self.maximum:
+                raise ValueError(f"Enter a number from {self.minimum} to {self.maximum}.")
+            return raw
+        if isinstance(raw, str) and raw in self.choices:
+            return raw
+        allowed = ", ".join(self.choices)
+        raise ValueError(f"Choose one of: {allowed}.")
+
+
+def _yes_no(yes: str = "Allowed", no: str = "Not allowed") -> dict[bool, str]:
+    return {True: yes, False: no}
+
+
+OPTIONS: list[Option] = [
+    # Setup
+    Option(
+        "hand_size",
+        "setup",
+        INT,
+        7,
+        "Cards dealt to each player",
+        "How many cards each player starts a round with.",
+        minimum=5,
+        maximum=10,
+        unit="card",
+        texts={"any": "Deal {n} card{s} to each player."},
+    ),
+    Option(
+        "dealer_selection",
+        "setup",
+        ENUM,
+        "highest_card",
+        "First dealer",
+        "How the first dealer is chosen.",
+        choices={"highest_card": "Highest card deals", "random": "Chosen at random"},
+        texts={
+            "highest_card": "To choose the first dealer, everyone draws a card; the highest "
+            "number deals (action cards count as zero).",
+            "random": "The first dealer is chosen at random.",
+        },
+    ),
+    Option(
+        "direction",
+        "setup",
+        ENUM,
+        "clockwise",
+        "Direction of play",
+        "Which way play goes at the start, and the deal passes each round.",
+        choices={"clockwise": "Clockwise (to the left)", "counterclockwise": "Counterclockwise"},
+        texts={
+            "clockwise": "Play starts with the player to the dealer's left and goes "
+            "clockwise; the deal passes to the left each round.",
+            "counterclockwise": "Play starts with the player to the dealer's right and goes "
+            "counterclockwise; the deal passes to the right each round.",
+        },
+    ),
+    Option(
+        "first_card_wild",
+        "setup",
+        ENUM,
+        "redraw",
+        "A Wild turned up first",
+        "What happens when the first card of the discard pile is a Wild.",
+        choices={
+            "redraw": "Put it back and turn another",
+            "first_player_chooses": "First player picks the colour",
+        },
+        texts={
+            "redraw": "If the first card turned up is a Wild, put it back in the deck and "
+            "turn up another.",
+            "first_player_chooses": "If the first card turned up is a Wild, the first player "
+            "chooses its colour and then plays. (A Wild Draw Four turned up first is always "
+            "put back.)",
+        },
+    ),
+    Option(
+        "first_card_action",
+        "setup",
+        ENUM,
+        "apply",
+        "An action card turned up first",
+        "A Skip, Reverse or Draw Two as the first card of the discard pile.",
+        choices={"apply": "Its effect applies", "redraw": "Put it back and turn another"},
+        texts={
+            "apply": "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
+            "the first player: a Skip skips them, a Reverse makes the dealer play first and "
+            "play goes the other way, a Draw Two makes them draw two and lose their turn.",
+            "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
+            "in the deck and turn up another.",
+        },
+    ),
+    # Turns and drawing
+    Option(
+        "draw_rule",
+        "turns",
+        ENUM,
+        "draw_one",
+        "Drawing when you don't play",
+        "What a player draws when they cannot, or will not, play.",
+        choices={"draw_one": "Draw one card", "draw_until_playable": "Draw until you can play"},
+        texts={
+            "draw_one": "If you don't play, draw one card from the draw pile.",
+            "draw_until_playable": "If you don't play, keep drawing until you draw a card you "
+            "can play.",
+        },
+    ),
+    Option(
+        "drawn_card",
+        "turns",
+        ENUM,
+        "may_play",
+        "A playable card you just drew",
+        "What you may do with a drawn card that can be played.",
+        choices={
+            "may_play": "You may play it",
+            "must_play": "You must play it",
+            "keep": "Keep it; your turn ends",
+        },
+        texts={
+            "may_play": "If the card you draw can be played, you may play it at once, or keep "
+            "it and end your turn.",
+            "must_play": "If the card you draw can be played, you must play it at once.",
+            "keep": "The card you draw goes into your hand and your turn ends, even if it "
+            "could be played.",
+        },
+    ),
+    Option(
+        "may_draw_instead_of_playing",
+        "turns",
+        BOOL,
+        True,
+        "Drawing when you could play",
+        "May a player who holds a playable card draw instead?",
+        choices=_yes_no("Allowed", "Not allowed: play if you can"),
+        texts={
+            True: "You may draw instead of playing, even when you hold a card you could play.",
+            False: "If you can play, you must play: you may only draw when you hold no "
+            "playable card.",
+        },
+    ),
+    Option(
+        "jump_in",
+        "turns",
+        BOOL,
+        False,
+        "Jump in",
+        "Play an exact copy of the top card out of turn.",
+        choices=_yes_no(),
+        texts={
+            True: "Jump in: anyone holding the exact same card as the top card (same colour "
+            "and number or symbol) may play it at once, even out of turn; play continues "
+            "from them.",
+            False: "No jumping in: you only play on your own turn.",
+        },
+    ),
+    Option(
+        "multiple_same_number",
+        "turns",
+        BOOL,
+        False,
+        "Several cards of one number",
+        "Play several cards of the same number in one turn.",
+        choices=_yes_no(),
+        texts={
+            True: "You may play several cards of the same number in one turn.",
+            False: "You play one card a turn.",
+        },
+    ),
+    Option(
+        "seven_swap",
+        "turns",
+        BOOL,
+        False,
+        "Sevens swap hands",
+        "Playing a 7 swaps hands with a player of your choice.",
+        choices=_yes_no("Yes", "No"),
+        texts={
+            True: "Playing a 7 means you swap hands with a player of your choice.",
+            False: "A 7 is an ordinary number card.",
+        },
+    ),
+    Option(
+        "zero_rotate",
+        "turns",
+        BOOL,
+        False,
+        "Zeros pass hands round",
+        "Playing a 0 passes every hand one seat in the direction of play.",
+        choices=_yes_no("Yes", "No"),
+        texts={
+            True: "Playing a 0 means every player passes their hand to the next player in "
+            "the direction of play.",
+            False: "A 0 is an ordinary number card.",
+        },
+    ),
+    Option(
+        "two_player_reverse_skips",
+        "turns",
+        BOOL,
+        True,
+        "Reverse with two players",
+        "With two players, Reverse works like Skip.",
+        choices=_yes_no("Works like Skip", "Only changes direction"),
+        texts={
+            True: "With two players, a Reverse works like a Skip: you play again.",
+            False: "With two players, a Reverse only changes direction, so the other player "
+            "plays next.",
+        },
+    ),
+    # Draw cards and stacking
+    Option(
+        "stack_draw_two_on_draw_two",
+        "stacking",
+        BOOL,
+        False,
+        "Draw Two on a Draw Two",
+        "A Draw Two may answer a Draw Two; the total passes on.",
+        choices=_yes_no(),
+        texts={
+            True: "Stacking: when a Draw Two is played on you, you may answer with a Draw Two "
+            "of your own; the total passes to the next player, who draws it all unless they "
+            "can stack too.",
+            False: "A Draw Two cannot be answered with a Draw Two: you draw two.",
+        },
+    ),
+    Option(
+        "stack_draw_four_on_draw_four",
+        "stacking",
+        BOOL,
+        False,
+        "Wild Draw Four on a Wild Draw Four",
+        "A Wild Draw Four may answer a Wild Draw Four.",
+        choices=_yes_no(),
+        texts={
+            True: "A Wild Draw Four may answer a Wild Draw Four; the total passes on.",
+            False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four.",
+        },
+    ),
+    Option(
+        "stack_draw_four_on_draw_two",
+        "stacking",
+        BOOL,
+        False,
+        "Wild Draw Four on a Draw Two",
+        "A Wild Draw Four may answer a Draw Two.",
+        choices=_yes_no(),
+        texts={
+            True: "A Wild Draw Four may answer a Draw Two; the total passes on.",
+            False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two.",
+        },
+    ),
+    Option(
+        "stack_draw_two_on_draw_four",
+        "stacking",
+        BOOL,
+        False,
+        "Draw Two on a Wild Draw Four",
+        "A Draw Two may answer a Wild Draw Four.",
+        choices=_yes_no(),
+        texts={
+            True: "A Draw Two may answer a Wild Draw Four; the total passes on.",
+            False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four.",
+        },
+    ),
+    Option(
+        "draw_card_skips_turn",
+        "stacking",
+        BOOL,
+        True,
+        "Drawing for a draw card loses the turn",
+        "The player who draws for a Draw Two or Wild Draw Four also loses their turn.",
+        choices=_yes_no("Yes, the turn is lost", "No, they may still play"),
+        texts={
+            True: "Whoever draws for a Draw Two or a Wild Draw Four also loses their turn.",
+            False: "Whoever draws for a Draw Two or a Wild Draw Four may still play on their "
+            "turn after drawing.",
+        },
+    ),
+    # Wild Draw Four
+    Option(
+        "wild_draw_four_rule",
+        "wd4",
+        ENUM,
+        "no_matching_color",
+        "When a Wild Draw Four may be played",
+        "When playing a Wild Draw Four is legal.",
+        choices={
+            "no_matching_color": "Only with no card of the current colour",
+            "no_playable_card": "Only with no other playable card",
+            "anytime": "Any time",
+        },
+        texts={
+            "no_matching_color": "You may play a Wild Draw Four only when you hold no card of "
+            "the current colour (other cards that match by number or symbol don't count).",
+            "no_playable_card": "You may play a Wild Draw Four only when you hold no other card "
+            "you could play.",
+            "anytime": "You may play a Wild Draw Four at any time, like a Wild.",
+        },
+    ),
+    Option(
+        "wild_draw_four_challenge",
+        "wd4",
+        BOOL,
+        True,
+        "Challenging a Wild Draw Four",
+        "The next player may challenge a Wild Draw Four they think was played illegally.",
+        choices=_yes_no(),
+        texts={
+            True: "The player hit by a Wild Draw Four may challenge it: the player who played "
+            "it shows them their hand.",
+            False: "A Wild Draw Four cannot be challenged.",
+        },
+    ),
+    Option(
+        "challenge_guilty_draw",
+        "wd4",
+        INT,
+        4,
+        "Caught playing it illegally",
+        "Cards the Wild Draw Four player draws when the challenge succeeds.",
+        minimum=0,
+        maximum=10,
+        unit="card",
+        texts={
+            "any": "If the challenge succeeds, the player who played the Wild Draw Four draws "
+            "{n} card{s} instead of the challenger."
+        },
+        when=("wild_draw_four_challenge", (True,)),
+        when_note="Only when challenges are allowed.",
+    ),
+    Option(
+        "challenge_wrong_draw",
+        "wd4",
+        INT,
+        6,
+        "A wrong challenge",
+        "Cards the challenger draws when the challenge fails.",
+        minimum=0,
+        maximum=10,
+        unit="card",
+        texts={"any": "If the challenge fails, the challenger draws {n} card{s}."},
+        when=("wild_draw_four_challenge", (True,)),
+        when_note="Only when challenges are allowed.",
+    ),
+    # Calling UNO
+    Option(
+        "uno_penalty",
+        "uno",
+        INT,
+        2,
+        "UNO penalty",
+        "Cards drawn by a player caught not calling UNO before the next player's turn begins.",
+        minimum=0,
+        maximum=10,
+        unit="card",
+        texts={
+            "any": "Call \u201cUNO!\u201d as you play your second-to-last card. If someone "
+            "catches you before the next player begins their turn, you draw {n} card{s}; "
+            "after that you are safe."
+        },
+    ),
+    # Going out and scoring
+    Option(
+        "last_card",
+        "scoring",
+        ENUM,
+        "any",
+        "Going out",
+        "Which cards a player may go out with.",
+        choices={
+            "any": "With any card",
+            "no_wild": "Not with a Wild",
+            "no_action_or_wild": "Only with a number card",
+        },
+        texts={
+            "any": "You may go out with any card. If it is an action card, its effect still "
+            "applies: the next player draws, and those cards count for scoring.",
+            "no_wild": "You may not go out with a Wild or a Wild Draw Four; any other card is "
+            "fine, and an action card's effect still applies.",
+            "no_action_or_wild": "You may only go out with a number card, never with an "
+            "action card or a Wild.",
+        },
+    ),
+    Option(
+        "scoring",
+        "scoring",
+        ENUM,
+        "winner_takes_points",
+        "Scoring",
+        "How a round is scored and the game won.",
+        choices={
+            "winner_takes_points": "Winner scores the other hands",
+            "lowest_total_wins": "Everyone scores their own hand; lowest total wins",
+            "round_wins": "Count rounds won",
+        },
+        texts={
+            "winner_takes_points": "The player who goes out scores the points of all cards "
+            "left in the other players' hands. The first to reach the target score wins.",
+            "lowest_total_wins": "Every player adds up the points in their own hand and "
+            "scores them; the player who went out scores nothing. When anyone reaches the "
+            "target score the game ends and the lowest total wins (equal lowest totals "
+            "share the win).",
+            "round_wins": "No points are counted: going out wins the round, and the first to "
+            "win the set number of rounds wins the game.",
+        },
+    ),
+    Option(
+        "target_score",
+        "scoring",
+        INT,
+        500,
+        "Target score",
+        "The game ends when a total reaches it.",
+        minimum=50,
+        maximum=5000,
+        unit="point",
+        texts={"any": "The game ends when a total reaches {n} points."},
+        when=("scoring", ("winner_takes_points", "lowest_total_wins")),
+        when_note="Not when counting rounds won.",
+    ),
+    Option(
+        "rounds_to_win",
+        "scoring",
+        INT,
+        1,
+        "Rounds to win",
+        "When counting rounds won: rounds needed to win the game.",
+        minimum=1,
+        maximum=25,
+        unit="round",
+        texts={"any": "The first to win {n} round{s} wins the game."},
+        when=("scoring", ("round_wins",)),
+        when_note="Only when counting rounds won.",
+    ),
+    Option(
+        "teams",
+        "scoring",
+        ENUM,
+        "none",
+        "Teams",
+        "Play alone, or in pairs with partners sitting opposite.",
+        choices={"none": "Everyone for themselves", "pairs": "Pairs: partners sit opposite"},
+        texts={
+            "none": "Everyone plays for themselves.",
+            "pairs": "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each other "
+            "and score together; when one partner goes out, the pair wins the round.",
+        },
+    ),
+    Option(
+        "team_scores_partner_hand",
+        "scoring",
+        BOOL,
+        False,
+        "Partner's hand scores too",
+        "In pairs: the winning pair also scores the cards left in the partner's hand.",
+        choices=_yes_no("Yes", "No"),
+        texts={
+            True: "The pair that wins the round also scores the cards left in the partner's "
+            "hand, so every card left on the table counts.",
+            False: "The pair that wins the round scores only the other pairs' hands.",
+        },
+        when=("teams", ("pairs",)),
+        when_note="Only when playing in pairs.",
+    ),
+    Option(
+        "points_action",
+        "scoring",
+        INT,
+        20,
+        "Points for a Skip, Reverse or Draw Two",
+        "What each Skip, Reverse or Draw Two left in a hand scores.",
+        minimum=0,
+        maximum=200,
+        unit="point",
+        texts={"any": "A Skip, Reverse or Draw Two left in a hand scores {n} point{s}."},
+    ),
+    Option(
+        "points_wild",
+        "scoring",
+        INT,
+        50,
+        "Points for a Wild or Wild Draw Four",
+        "What each Wild or Wild Draw Four left in a hand scores.",
+        minimum=0,
+        maximum=200,
+        unit="point",
+        texts={"any": "A Wild or Wild Draw Four left in a hand scores {n} point{s}."},
+    ),
+]
+
+BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
+KEYS: list[str] = [o.key for o in OPTIONS]
+
+
+def official() -> dict[str, Any]:
+    return {o.key: o.official for o in OPTIONS}
+
+
+def grouped(options_list: list[Option] | None = None) -> list[tuple[str, str, list[Option]]]:
+    """The options in catalogue order, as (group key, group title, options)."""
+    options_list = OPTIONS if options_list is None else options_list
+    return [(key, title, [o for o in options_list if o.group == key]) for key, title in GROUPS]
+
+
+class OptionsError(ValueError):
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def validate(raw: Mapping[str, Any], *, partial: bool = False) -> dict[str, Any]:
+    """Checks a mapping of option values; returns every option, typed.
+
+    Unknown keys and values out of range raise OptionsError with a message per key.
+    With ``partial``, missing keys take the official value; otherwise they are errors.
+    """
+    errors: dict[str, str] = {}
+    clean: dict[str, Any] = {}
+    for key in raw:
+        if key not in BY_KEY:
+            errors[str(key)[:60]] = "This is not a known option."
+    for option in OPTIONS:
+        if option.key not in raw:
+            if partial:
+                clean[option.key] = option.official
+            else:
+                errors[option.key] = "This option is missing."
+            continue
+        try:
+            clean[option.key] = option.parse(raw[option.key])
+        except ValueError as exc:
+            errors[option.key] = str(exc)
+    if errors:
+        raise OptionsError(errors)
+    return clean
+
+
+def differences(options: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> list[Option]:
+    """The options whose value differs from ``base`` (official when not given)."""
+    base = official() if base is None else base
+    return [o for o in OPTIONS if options[o.key] != base[o.key]]
+
+
+@dataclass(frozen=True)
+class Change:
+    option: Option
+    old: Any
+    new: Any
+
+    def __str__(self) -> str:
+        words = self.option.words
+        return f"{self.option.label}: {words(self.old)} \u2192 {words(self.new)}"
+
+
+def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
+    """What changed from ``old`` to ``new``, option by option, in catalogue order."""
+    return [Change(o, old[o.key], new[o.key]) for o in differences(new, old)]

@@ -1,0 +1,75 @@
+"""The presets of the catalogue: a name, a summary and what each changes from official."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets import options
+
+
+@dataclass(frozen=True)
+class Preset:
+    slug: str
+    name: str
+    summary: str
+    changes: dict[str, Any]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {**options.official(), **self.changes}
+
+
+PRESETS: list[Preset] = [
+    Preset("official", "Official rules", "The rules in the box, as Mattel prints them.", {}),
+    Preset(
+        "teams-to-100",
+        "Two teams, first to 100",
+        "Partners score together, Draw Twos stack, first pair to 100 wins.",
+        {
+            "teams": "pairs",
+            "target_score": 100,
+            "dealer_selection": "random",
+            "stack_draw_two_on_draw_two": True,
+            "wild_draw_four_rule": "no_playable_card",
+            "team_scores_partner_hand": True,
+            "drawn_card": "may_play",
+        },
+    ),
+    Preset(
+        "strict-family",
+        "Strict family table",
+        "A 4-card UNO penalty, play to the right, a Wild first lets the first player choose.",
+        {
+            "uno_penalty": 4,
+            "direction": "counterclockwise",
+            "first_card_wild": "first_player_chooses",
+        },
+    ),
+    Preset(
+        "party",
+        "Party night",
+        "Every draw card stacks, 7s swap and 0s rotate hands, jump in, draw until you can play.",
+        {
+            "stack_draw_two_on_draw_two": True,
+            "stack_draw_four_on_draw_four": True,
+            "stack_draw_four_on_draw_two": True,
+            "stack_draw_two_on_draw_four": True,
+            "seven_swap": True,
+            "zero_rotate": True,
+            "jump_in": True,
+            "draw_rule": "draw_until_playable",
+        },
+    ),
+    Preset(
+        "quick",
+        "Quick game",
+        "Five cards each and a target of 200 for a short game.",
+        {
+            "hand_size": 5,
+            "target_score": 200,
+        },
+    ),
+]
+
+BY_SLUG: dict[str, Preset] = {p.slug: p for p in PRESETS}

@@ -1,0 +1,77 @@
+"""Creating and changing rule sets: plain functions that views and tests call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from rulesets import codes
+from rulesets.models import Revision, RuleSet
+from rulesets.options import Change, diff
+
+
+def create_ruleset(
+    name: str, description: str, options: dict[str, Any], copied_from: Revision | None = None
+) -> tuple[RuleSet, str]:
+    """Creates a rule set with its first revision; returns it and its edit secret."""
+    secret = codes.new_secret()
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                ruleset = RuleSet.objects.create(
+                    code=codes.new_code(),
+                    edit_secret_hash=codes.hash_secret(secret),
+                    copied_from=copied_from,
+                )
+                ruleset.current = Revision.objects.create(
+                    ruleset=ruleset, number=1, name=name, description=description, **options
+                )
+                ruleset.save(update_fields=["current"])
+            return ruleset, secret
+        except IntegrityError:
+            # A code collision is astronomically unlikely; anything else repeats and is raised.
+            if _attempt == 4:
+                raise
+    raise AssertionError("unreachable")
+
+
+def save_revision(
+    ruleset: RuleSet, name: str, description: str, options: dict[str, Any]
+) -> Revision | None:
+    """Stores a new revision when anything changed; returns it, or None when nothing did."""
+    with transaction.atomic():
+        ruleset = RuleSet.objects.select_for_update().select_related("current").get(pk=ruleset.pk)
+        current = ruleset.current
+        if (
+            current.name == name
+            and current.description == description
+            and current.options == options
+        ):
+            return None
+        revision = Revision.objects.create(
+            ruleset=ruleset,
+            number=current.number + 1,
+            name=name,
+            description=description,
+            **options,
+        )
+        ruleset.current = revision
+        ruleset.save(update_fields=["current", "updated_at"])
+    return revision
+
+
+def revision_changes(previous: Revision | None, revision: Revision) -> list[str]:
+    """What a revision changed from the one before it, in words."""
+    if previous is None:
+        return []
+    lines = []
+    if previous.name != revision.name:
+        lines.append(f"Name: \u201c{previous.name}\u201d \u2192 \u201c{revision.name}\u201d")
+    if previous.description != revision.description:
+        lines.append("Description changed")
+    lines += [str(change) for change in diff(previous.options, revision.options)]
+    return lines
+
+
+__all__ = ["create_ruleset", "save_revision", "revision_changes", "Change"]

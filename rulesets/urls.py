@@ -1,0 +1,17 @@
+from django.urls import path
+
+from rulesets import views
+
+app_name = "rulesets"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/new/", views.new, name="new"),
+    path("rules/import/", views.import_rules, name="import"),
+    path("r/<str:code>/", views.rules, name="rules"),
+    path("r/<str:code>/edit/", views.edit, name="edit"),
+    path("r/<str:code>/edit/<str:secret>/", views.grant, name="grant"),
+    path("r/<str:code>/history/", views.history, name="history"),
+    path("r/<str:code>/rules.json", views.rules_json, name="json"),
+    path("r/<str:code>/forget/", views.forget, name="forget"),
+]

@@ -1,0 +1,76 @@
+/* House Rules: small progressive enhancements. Every page works without this file. */
+(function () {
+  "use strict";
+
+  // Copy buttons: <button data-copy="#input-id">. Falls back to selecting the text.
+  function copyFrom(button) {
+    var target = document.querySelector(button.getAttribute("data-copy"));
+    if (!target) return;
+    var text = target.value || target.textContent;
+    var done = function (ok) {
+      var status = button.parentElement.querySelector("[data-copy-status]");
+      if (status) status.textContent = ok ? "Copied." : "Selected: press Ctrl+C or \u2318C to copy.";
+    };
+    target.focus();
+    if (target.select) target.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(false); });
+    } else {
+      done(false);
+    }
+  }
+
+  // Native share: <button data-share-url="..." data-share-title="..."> shown where supported.
+  function setUpShare(button) {
+    if (!navigator.share) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.share({ title: button.getAttribute("data-share-title"), url: button.getAttribute("data-share-url") })
+        .catch(function () {});
+    });
+  }
+
+  // Options that only mean something with another option's value: data-when-key, data-when-values.
+  function updateDependents(form) {
+    form.querySelectorAll("[data-when-key]").forEach(function (field) {
+      var key = field.getAttribute("data-when-key");
+      var allowed = JSON.parse(field.getAttribute("data-when-values"));
+      var checked = form.querySelector('input[name="' + key + '"]:checked');
+      var value = checked ? checked.value : null;
+      var on = value === null || allowed.indexOf(value) !== -1;
+      field.hidden = !on;
+    });
+  }
+
+  function init(root) {
+    root.querySelectorAll("[data-copy]").forEach(function (b) {
+      if (b.dataset.bound) return;
+      b.dataset.bound = "1";
+      b.addEventListener("click", function () { copyFrom(b); });
+    });
+    root.querySelectorAll("[data-share-url]").forEach(setUpShare);
+    root.querySelectorAll("form[data-dependent-options]").forEach(function (form) {
+      updateDependents(form);
+      form.addEventListener("change", function () { updateDependents(form); });
+    });
+    root.querySelectorAll("[data-filter]").forEach(function (input) {
+      var list = document.querySelector(input.getAttribute("data-filter"));
+      var status = document.querySelector(input.getAttribute("data-filter-status"));
+      input.hidden = false;
+      if (input.labels) input.labels.forEach(function (l) { l.hidden = false; });
+      input.addEventListener("input", function () {
+        var q = input.value.trim().toLowerCase();
+        var shown = 0;
+        list.querySelectorAll("[data-filter-item]").forEach(function (item) {
+          var match = !q || item.textContent.toLowerCase().indexOf(q) !== -1;
+          item.hidden = !match;
+          if (match) shown += 1;
+        });
+        if (status) status.textContent = q ? shown + (shown === 1 ? " answer" : " answers") + " shown" : "";
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (e) { init(e.target); });
+})();

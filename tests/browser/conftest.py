@@ -1,0 +1,113 @@
+"""Browser fixtures: Playwright driving Debian's Chromium against a live server.
+
+The live server serves static files through WhiteNoise from STATIC_ROOT (as gunicorn
+does), so `collectstatic` must have run: `make test` does it.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def live_server(request):
+    """Like pytest-django's, but static files come through WhiteNoise, not Django's finders."""
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = lambda app: app
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is needed for browser tests and is not at {CHROMIUM}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Pages:
+    """Opens browser contexts (separate 'phones') that report console errors and dialogs."""
+
+    def __init__(self, browser, base_url):
+        self.browser = browser
+        self.base_url = base_url
+        self.contexts = []
+        self.problems = []
+
+    def new(self, width=360, height=740, **kwargs):
+        context = self.browser.new_context(
+            base_url=self.base_url, viewport={"width": width, "height": height}, **kwargs
+        )
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("console", self._console)
+        page.on("dialog", self._dialog)
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        return page
+
+    def _console(self, msg):
+        if msg.type == "error":
+            self.problems.append(f"console error: {msg.text}")
+
+    def _dialog(self, dialog):
+        self.problems.append(f"dialog: {dialog.message}")
+        dialog.dismiss()
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser, live_server):
+    pages = Pages(browser, live_server.url)
+    yield pages
+    pages.close()
+    assert not pages.problems, pages.problems
+
+
+@pytest.fixture
+def page(pages):
+    return pages.new()
+
+
+_axe = Axe()
+
+
+def assert_accessible(page, name=None):
+    """Runs axe-core on the page; fails listing every violation."""
+    results = _axe.run(page)
+    if name:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def assert_no_horizontal_scroll(page):
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"

@@ -1,0 +1,118 @@
+"""Strict readers for settings taken from the environment.
+
+A wrong value stops start-up with one line naming the variable (SystemExit with a
+message prints just that line), never a traceback.
+"""
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+
+class ConfigError(SystemExit):
+    def __init__(self, message: str):
+        super().__init__(f"Configuration error: {message}")
+
+
+def env_str(name: str, default: str = "") -> str:
+    value = os.environ.get(name)
+    if value is None:
+        file = os.environ.get(f"{name}_FILE")
+        if file:
+            try:
+                value = Path(file).read_text().strip()
+            except OSError as exc:
+                raise ConfigError(f"{name}_FILE: cannot read {file} ({exc.strerror})") from None
+    return default if value is None else value.strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = env_str(name, "").lower()
+    if not value:
+        return default
+    if value == "true":
+        return True
+    if value == "false":
+        return False
+    raise ConfigError(f"{name} must be true or false, not {value!r}")
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    value = env_str(name, "")
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {value!r}") from None
+    if number < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}")
+    return number
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = env_str(name, "")
+    if not value:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def public_url(name: str = "PUBLIC_URL") -> str:
+    value = env_str(name, "").rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path:
+        raise ConfigError(
+            f"{name} must be an origin such as https://rules.example.org, not {value!r}"
+        )
+    return value
+
+
+def secret_key(name: str, *, required: bool, key_file: Path) -> str:
+    value = env_str(name, "")
+    if value:
+        if len(value) < 50:
+            raise ConfigError(f"{name} must be at least 50 characters long")
+        return value
+    if required:
+        raise ConfigError(f"{name} must be set when serving over https with DEBUG off")
+    try:
+        return key_file.read_text().strip()
+    except FileNotFoundError:
+        value = secrets.token_urlsafe(50)
+        key_file.write_text(value + "\n")
+        key_file.chmod(0o600)
+        print(f"Generated a local secret key in {key_file}", file=sys.stderr)
+        return value
+
+
+def database(name: str, sqlite_path: Path) -> dict:
+    import dj_database_url
+
+    url = env_str(name, "")
+    sqlite_options = {
+        "transaction_mode": "IMMEDIATE",
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;"
+        ),
+    }
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": sqlite_path,
+            "OPTIONS": sqlite_options,
+        }
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except Exception as exc:  # the library raises several kinds for a bad URL
+        raise ConfigError(f"{name} is not a valid database URL ({exc})") from None
+    engine = config.get("ENGINE", "")
+    if engine == "django.db.backends.sqlite3":
+        config["OPTIONS"] = sqlite_options
+        config["CONN_MAX_AGE"] = 0
+    elif engine != "django.db.backends.postgresql":
+        raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
+    return config

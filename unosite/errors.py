@@ -1,0 +1,41 @@
+"""Error pages in the site's style, each saying what went wrong in plain words."""
+
+from django.http import HttpResponseServerError
+from django.shortcuts import render
+from django.template import loader
+from django.urls import Resolver404
+
+
+def _reason(exception, default: str) -> str:
+    if exception is None or isinstance(exception, Resolver404) or not exception.args:
+        return default
+    message = exception.args[0]
+    return message if isinstance(message, str) and message else default
+
+
+def bad_request(request, exception=None):
+    reason = _reason(exception, "The request was not valid.")
+    return render(request, "400.html", {"reason": reason}, status=400)
+
+
+def permission_denied(request, exception=None):
+    reason = _reason(exception, "You don't have access to this page.")
+    return render(request, "403.html", {"reason": reason}, status=403)
+
+
+def csrf_failure(request, reason=""):
+    reason = (
+        "This form had expired or came from another site, so nothing was changed. "
+        "Go back, reload the page and try again."
+    )
+    return render(request, "403.html", {"reason": reason}, status=403)
+
+
+def page_not_found(request, exception=None):
+    reason = _reason(exception, "There is nothing at this address.")
+    return render(request, "404.html", {"reason": reason}, status=404)
+
+
+def server_error(request):
+    # A plain template with no context processors or queries: it must render when things break.
+    return HttpResponseServerError(loader.get_template("500.html").render({}))
