@@ -1,3 +1,9 @@
+from django.urls import path
+
+from play import views
+
 app_name = "play"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("r/<str:code>/play/", views.new, name="new"),
+]
