@@ -45,6 +45,8 @@ class RuleSet(models.Model):
     copied_from = models.ForeignKey(
         "Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies"
     )
+    # The preset it started from (a slug of rulesets.presets), when not a copy or an import.
+    preset = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -9,10 +9,15 @@ from django.db import IntegrityError, transaction
 from rulesets import codes
 from rulesets.models import Revision, RuleSet
 from rulesets.options import Change, diff
+from rulesets.presets import BY_SLUG
 
 
 def create_ruleset(
-    name: str, description: str, options: dict[str, Any], copied_from: Revision | None = None
+    name: str,
+    description: str,
+    options: dict[str, Any],
+    copied_from: Revision | None = None,
+    preset: str = "",
 ) -> tuple[RuleSet, str]:
     """Creates a rule set with its first revision; returns it and its edit secret."""
     secret = codes.new_secret()
@@ -23,6 +28,7 @@ def create_ruleset(
                     code=codes.new_code(),
                     edit_secret_hash=codes.hash_secret(secret),
                     copied_from=copied_from,
+                    preset=preset,
                 )
                 ruleset.current = Revision.objects.create(
                     ruleset=ruleset, number=1, name=name, description=description, **options
@@ -61,10 +67,26 @@ def save_revision(
     return revision
 
 
-def revision_changes(previous: Revision | None, revision: Revision) -> list[str]:
-    """What a revision changed from the one before it, in words."""
-    if previous is None:
+def starting_point(ruleset: RuleSet) -> tuple[str, dict[str, Any]] | None:
+    """What the first revision started from: (its name, its options), or None for an import."""
+    if ruleset.copied_from is not None:
+        return ruleset.copied_from.name, ruleset.copied_from.options
+    preset = BY_SLUG.get(ruleset.preset)
+    if preset is not None:
+        return preset.name, preset.options
+    return None
+
+
+def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
+    """The first revision's changes from the preset or rule set it started from."""
+    start = starting_point(ruleset)
+    if start is None:
         return []
+    return [str(change) for change in diff(start[1], revision.options)]
+
+
+def revision_changes(previous: Revision, revision: Revision) -> list[str]:
+    """What a revision changed from the one before it, in words."""
     lines = []
     if previous.name != revision.name:
         lines.append(f"Name: \u201c{previous.name}\u201d \u2192 \u201c{revision.name}\u201d")

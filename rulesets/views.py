@@ -49,6 +49,7 @@ def new(request):
             form.cleaned_data["description"],
             form.options(),
             copied_from=source,
+            preset=preset,
         )
         access.grant_edit(request, ruleset)
         request.session[JUST_CREATED] = {"code": ruleset.code, "secret": secret}
@@ -101,16 +102,22 @@ def edit(request, code):
 def history(request, code):
     ruleset = access.load(code)
     revisions = list(ruleset.revisions.order_by("number"))
-    entries = []
-    previous = None
-    for revision in revisions:
-        entries.append((revision, services.revision_changes(previous, revision)))
-        previous = revision
+    entries = [(revisions[0], services.first_revision_changes(ruleset, revisions[0]))]
+    entries += [
+        (revision, services.revision_changes(previous, revision))
+        for previous, revision in zip(revisions, revisions[1:], strict=False)
+    ]
     entries.reverse()
+    start = services.starting_point(ruleset)
     return render(
         request,
         "rulesets/history.html",
-        {"ruleset": ruleset, "entries": entries, "can_edit": access.can_edit(request, ruleset)},
+        {
+            "ruleset": ruleset,
+            "entries": entries,
+            "started_from": start[0] if start else None,
+            "can_edit": access.can_edit(request, ruleset),
+        },
     )
 
 

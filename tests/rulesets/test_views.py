@@ -1,0 +1,342 @@
+import json
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test import Client
+
+from rulesets import codes
+from rulesets import options as opts
+from rulesets.forms import initial_for
+from rulesets.models import Revision, RuleSet
+from rulesets.presets import BY_SLUG
+from tests.conftest import make_ruleset
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(preset="official", name="Our rules", description="", **changes):
+    values = initial_for({**BY_SLUG[preset].options, **changes})
+    return {"name": name, "description": description, **{k: str(v) for k, v in values.items()}}
+
+
+def create(client, **kwargs):
+    response = client.post("/rules/new/", form_data(**kwargs))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return RuleSet.objects.get(code=response["Location"].split("/")[2])
+
+
+class TestHome:
+    def test_it_lists_the_presets(self, client):
+        response = client.get("/")
+        body = response.content.decode()
+        for slug in BY_SLUG:
+            assert f"/rules/new/?preset={slug}" in body
+        assert "Your rule sets" not in body
+
+    def test_it_lists_the_rule_sets_this_browser_may_edit(self, client):
+        rs = create(client, name="Grandma's table")
+        body = client.get("/").content.decode()
+        assert "Your rule sets" in body and f"/r/{rs.code}/" in body and "Grandma&#x27;s table" in body
+
+    def test_it_rejects_post(self, client):
+        assert client.post("/").status_code == 405
+
+
+class TestCreate:
+    def test_the_form_is_prefilled_from_a_preset(self, client):
+        response = client.get("/rules/new/?preset=party")
+        form = response.context["form"]
+        assert form["name"].value() == "Party night"
+        assert form["jump_in"].value() == "true"
+        assert form["hand_size"].value() == 7
+        body = response.content.decode()
+        assert "Official: 2 cards" in body  # the official value beside the option
+        for key in opts.KEYS:
+            assert f'name="{key}"' in body
+
+    def test_no_preset_means_official(self, client):
+        form = client.get("/rules/new/").context["form"]
+        assert {k: form[k].value() for k in opts.KEYS} == initial_for(opts.official())
+
+    def test_an_unknown_preset_is_404(self, client):
+        assert client.get("/rules/new/?preset=nope").status_code == 404
+
+    def test_saving_redirects_to_the_share_link_and_shows_the_edit_link_once(self, client):
+        response = client.post("/rules/new/", form_data(preset="party", name="  Party!  "))
+        assert response.status_code == 302
+        rs = RuleSet.objects.get()
+        assert response["Location"] == f"/r/{rs.code}/"
+        assert rs.current.name == "Party!"
+        assert rs.current.options == BY_SLUG["party"].options
+        page = client.get(response["Location"]).content.decode()
+        assert "/edit/" in page and "Keep your secret edit link" in page
+        again = client.get(response["Location"]).content.decode()
+        assert "Keep your secret edit link" not in again
+        assert f"/r/{rs.code}/edit/" in again  # this browser may edit
+
+    def test_the_secret_is_stored_only_as_a_hash(self, client):
+        client.post("/rules/new/", form_data())
+        rs = RuleSet.objects.get()
+        link = client.session["just_created"]["secret"]
+        assert len(link) >= 22  # 144 bits
+        assert rs.edit_secret_hash == codes.hash_secret(link) != link
+        assert link not in json.dumps(list(RuleSet.objects.values()), default=str)
+
+    @pytest.mark.parametrize(
+        "field,value,message",
+        [
+            ("hand_size", "11", "less than or equal to 10"),
+            ("hand_size", "4", "greater than or equal to 5"),
+            ("hand_size", "seven", "Enter a whole number"),
+            ("target_score", "5001", "less than or equal to 5000"),
+            ("uno_penalty", "-1", "greater than or equal to 0"),
+            ("points_wild", "1e3", "Enter a whole number"),
+            ("direction", "sideways", "Select a valid choice"),
+            ("jump_in", "maybe", "Select a valid choice"),
+            ("name", "   ", "Give your rules a name"),
+            ("name", "x" * 81, "at most 80 characters"),
+            ("description", "x" * 501, "at most 500 characters"),
+        ],
+    )
+    def test_bad_input_is_refused_with_a_message_and_nothing_is_stored(
+        self, client, field, value, message
+    ):
+        data = {**form_data(), field: value}
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 400
+        assert message in response.content.decode()
+        assert response.context["form"][field].errors
+        assert RuleSet.objects.count() == 0
+        # Nothing the user entered is lost.
+        assert response.context["form"]["name"].value() == data["name"]
+
+    def test_a_missing_option_is_refused(self, client):
+        data = form_data()
+        del data["uno_penalty"]
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 400
+        assert RuleSet.objects.count() == 0
+
+    def test_an_unknown_option_key_is_refused(self, client):
+        response = client.post("/rules/new/", {**form_data(), "free_parking": "true"})
+        assert response.status_code == 400
+        assert "Unknown option: free_parking" in response.content.decode()
+        assert RuleSet.objects.count() == 0
+
+    def test_html_in_names_shows_as_text(self, client):
+        rs = create(client, name="<script>alert(1)</script>", description="<b>bold</b>")
+        body = Client().get(f"/r/{rs.code}/").content.decode()
+        assert "<script>alert(1)</script>" not in body
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+        assert "<b>bold</b>" not in body
+
+    def test_the_form_needs_csrf(self):
+        c = Client(enforce_csrf_checks=True)
+        response = c.post("/rules/new/", form_data())
+        assert response.status_code == 403
+        assert RuleSet.objects.count() == 0
+
+
+class TestEditAccess:
+    def test_the_edit_link_grants_edit_rights_and_drops_the_secret_from_the_url(
+        self, ruleset_and_secret
+    ):
+        rs, secret = ruleset_and_secret
+        c = Client()
+        response = c.get(f"/r/{rs.code}/edit/{secret}/")
+        assert response.status_code == 302
+        assert response["Location"] == f"/r/{rs.code}/edit/"
+        assert response["Referrer-Policy"] == "no-referrer"
+        assert c.get(f"/r/{rs.code}/edit/").status_code == 200
+
+    def test_a_wrong_secret_is_403(self, ruleset_and_secret):
+        rs, secret = ruleset_and_secret
+        c = Client()
+        assert c.get(f"/r/{rs.code}/edit/{secret[:-1]}x/").status_code == 403
+        assert c.get(f"/r/{rs.code}/edit/").status_code == 403
+
+    def test_a_secret_for_other_rules_is_403(self, ruleset_and_secret):
+        rs, _ = ruleset_and_secret
+        _other, other_secret = make_ruleset()
+        assert Client().get(f"/r/{rs.code}/edit/{other_secret}/").status_code == 403
+
+    def test_an_unknown_code_is_404(self, db):
+        assert Client().get("/r/nope/").status_code == 404
+        assert Client().get("/r/nope/edit/").status_code == 404
+
+    def test_owner_edits_and_a_revision_is_made(self, owner, ruleset):
+        response = owner.post(
+            f"/r/{ruleset.code}/edit/", form_data(name="Official rules", uno_penalty=4)
+        )
+        assert response.status_code == 302
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 2
+        assert ruleset.current.uno_penalty == 4
+        assert Revision.objects.get(ruleset=ruleset, number=1).uno_penalty == 2
+
+    def test_saving_without_changes_makes_no_revision(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/edit/", form_data(name="Official rules"))
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 1
+
+    @pytest.mark.parametrize("persona", ["viewer", "stranger"])
+    def test_others_cannot_edit(self, request, ruleset, persona):
+        c = request.getfixturevalue(persona)
+        assert c.get(f"/r/{ruleset.code}/edit/").status_code == 403
+        response = c.post(f"/r/{ruleset.code}/edit/", form_data(uno_penalty=4))
+        assert response.status_code == 403
+        assert "Only the person with the edit link" in response.content.decode()
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 1 and ruleset.current.uno_penalty == 2
+
+    @pytest.mark.parametrize("persona", ["viewer", "stranger"])
+    def test_others_cannot_forget(self, request, ruleset, persona):
+        c = request.getfixturevalue(persona)
+        assert c.post(f"/r/{ruleset.code}/forget/").status_code == 403
+
+    def test_the_viewer_sees_no_edit_controls(self, viewer, ruleset):
+        body = viewer.get(f"/r/{ruleset.code}/").content.decode()
+        assert f"/r/{ruleset.code}/edit/" not in body
+
+    def test_bad_input_on_edit_changes_nothing(self, owner, ruleset):
+        response = owner.post(f"/r/{ruleset.code}/edit/", {**form_data(), "hand_size": "99"})
+        assert response.status_code == 400
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 1
+
+    def test_forget_removes_edit_rights_from_this_browser(self, owner, ruleset):
+        assert owner.post(f"/r/{ruleset.code}/forget/").status_code == 302
+        assert owner.get(f"/r/{ruleset.code}/edit/").status_code == 403
+
+
+class TestHistory:
+    def test_it_lists_the_changes_in_words(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/edit/", form_data(name="Ours", uno_penalty=4))
+        body = Client().get(f"/r/{ruleset.code}/history/").content.decode()
+        assert "Revision 2" in body and "Revision 1" in body
+        assert "UNO penalty: 2 cards \u2192 4 cards" in body
+        assert "Name: \u201cOfficial rules\u201d \u2192 \u201cOurs\u201d" in body
+
+
+    def test_the_first_revision_lists_its_changes_from_the_preset(self, client):
+        data = {**form_data(preset="party", name="Ours", uno_penalty=4), "preset": "party"}
+        client.post("/rules/new/", data)
+        rs = RuleSet.objects.get()
+        body = client.get(f"/r/{rs.code}/history/").content.decode()
+        assert "from the preset “Party night”" in body
+        assert "UNO penalty: 2 cards → 4 cards" in body
+
+
+class TestCopy:
+    def test_anyone_with_the_link_starts_a_copy(self, ruleset):
+        c = Client()
+        response = c.get(f"/rules/new/?from={ruleset.code}")
+        assert response.status_code == 200
+        assert response.context["form"]["name"].value() == "Official rules (my version)"
+        data = {**form_data(uno_penalty=3), "copied_from": ruleset.code}
+        response = c.post("/rules/new/", data)
+        copy = RuleSet.objects.exclude(pk=ruleset.pk).get()
+        assert copy.copied_from == ruleset.current
+        assert copy.current.uno_penalty == 3
+        assert copy.edit_secret_hash != ruleset.edit_secret_hash
+        # The original is untouched and the copier cannot edit it.
+        assert c.get(f"/r/{ruleset.code}/edit/").status_code == 403
+
+    def test_copying_unknown_rules_is_404(self, db):
+        assert Client().get("/rules/new/?from=nope").status_code == 404
+
+
+class TestJson:
+    def test_export(self, ruleset):
+        response = Client().get(f"/r/{ruleset.code}/rules.json")
+        doc = response.json()
+        assert doc == {
+            "format": "house-rules/1",
+            "name": "Official rules",
+            "description": "",
+            "revision": 1,
+            "options": opts.official(),
+        }
+        _rs, secret = make_ruleset()
+        assert secret not in response.content.decode()
+
+    def test_round_trip(self, db):
+        rs, _ = make_ruleset("teams-to-100", description="Pairs night")
+        exported = Client().get(f"/r/{rs.code}/rules.json").content.decode()
+        c = Client()
+        response = c.post("/rules/import/", {"text": exported})
+        assert response.status_code == 302
+        imported = RuleSet.objects.exclude(pk=rs.pk).get()
+        assert imported.current.options == rs.current.options
+        assert imported.current.description == "Pairs night"
+        assert c.get(f"/r/{imported.code}/edit/").status_code == 200
+
+    def test_upload(self, ruleset):
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        data = Client().get(f"/r/{ruleset.code}/rules.json").content
+        upload = SimpleUploadedFile("rules.json", data, content_type="application/json")
+        assert Client().post("/rules/import/", {"file": upload}).status_code == 302
+        assert RuleSet.objects.count() == 2
+
+    @pytest.mark.parametrize(
+        "text,message",
+        [
+            ("{", "not valid JSON"),
+            ("[]", "must be an object"),
+            ('{"format": "other"}', "not a House Rules file"),
+            ('{"format": "house-rules/1", "options": {}}', "no name"),
+            ('{"format": "house-rules/1", "name": "x"}', "no options"),
+            (
+                '{"format": "house-rules/1", "name": "x", "options": {"hand_size": 42}}',
+                "hand_size: Enter a number from 5 to 10",
+            ),
+            (
+                '{"format": "house-rules/1", "name": "x", "options": {"hand_size": "7"}}',
+                "",
+            ),
+            (
+                '{"format": "house-rules/1", "name": "x", "options": {"jump_in": "yes please"}}',
+                "jump_in: Choose yes or no",
+            ),
+            (
+                '{"format": "house-rules/1", "name": "x", "options": {"uno_bonus": 1}}',
+                "uno_bonus: This is not a known option",
+            ),
+            ("", "Choose a file or paste the JSON"),
+            ("x" * (64 * 1024 + 1), "too long"),
+            ("[" * 100000 + "]" * 100000, "too long"),
+        ],
+    )
+    def test_bad_imports_are_refused(self, db, text, message):
+        response = Client().post("/rules/import/", {"text": text})
+        if not message:  # a string "7" for an int is accepted (forms send strings too)
+            assert response.status_code == 302
+            return
+        assert response.status_code == 400
+        assert message in response.content.decode()
+        assert RuleSet.objects.count() == 0
+
+    def test_an_oversized_upload_is_refused(self, db):
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        upload = SimpleUploadedFile("rules.json", b" " * (64 * 1024 + 1))
+        response = Client().post("/rules/import/", {"file": upload})
+        assert response.status_code == 400
+        assert "too large" in response.content.decode()
+
+
+class TestDatabaseConstraints:
+    @pytest.mark.parametrize(
+        "field,value",
+        [("hand_size", 11), ("uno_penalty", 11), ("direction", "up"), ("scoring", "x")],
+    )
+    def test_the_database_refuses_invalid_options(self, ruleset, field, value):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Revision.objects.create(ruleset=ruleset, number=2, name="x", **{field: value})
+
+    def test_the_database_refuses_a_blank_name_and_duplicate_numbers(self, ruleset):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Revision.objects.create(ruleset=ruleset, number=2, name="   ")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Revision.objects.create(ruleset=ruleset, number=1, name="again")
