@@ -1,8 +1,14 @@
-"""Absolute links for sharing: PUBLIC_URL when set, otherwise the request's own origin."""
+"""Sharing: absolute links (PUBLIC_URL when set, otherwise the request's own origin) and
+what the share panel, the table card and link previews say about a rule set."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
+from django.urls import reverse
+
+from rulesets import options as opts
 
 
 def absolute_url(request, path: str) -> str:
@@ -16,3 +22,75 @@ def is_local(request) -> bool:
     host = settings.PUBLIC_URL.split("://", 1)[1] if settings.PUBLIC_URL else request.get_host()
     hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     return hostname in ("localhost", "127.0.0.1", "[::1]") or hostname.startswith("127.")
+
+
+# --- What the share panel, the table card and the link preview show -----------------
+
+MAIN_RULES = 3  # differences named in a link preview's description
+
+
+def rules_url(request, code: str) -> str:
+    """The share link of a rule set: what its QR codes encode."""
+    return absolute_url(request, reverse("rulesets:rules", args=[code]))
+
+
+def house_rules(options) -> list[tuple[str, str]]:
+    """The house's differences from official in short words: [('Jump in', 'Allowed')].
+
+    Options that mean nothing with the other choices (a target score when counting
+    rounds) are left out.
+    """
+    return [
+        (o.label, o.words(options[o.key]))
+        for o in opts.differences(options)
+        if o.is_relevant(options)
+    ]
+
+
+def phrases(rules: list[tuple[str, str]]) -> list[str]:
+    return [f"{label}: {words}" for label, words in rules]
+
+
+def describe(revision) -> str:
+    """One sentence for link previews naming the main house rules."""
+    rules = phrases(house_rules(revision.options))
+    if not rules:
+        return "These house rules are the official UNO rules. Open them to read and keep score."
+    named = "; ".join(rules[:MAIN_RULES])
+    more = len(rules) - MAIN_RULES
+    tail = f"; and {more} more" if more > 0 else ""
+    count = f"{len(rules)} house rule{'' if len(rules) == 1 else 's'}"
+    return f"UNO with {count}: {named}{tail}."
+
+
+@dataclass(frozen=True)
+class Share:
+    url: str  # the absolute share link, as the QR code encodes it
+    qr_svg: str  # image URLs on this site (paths)
+    qr_png: str
+    card: str
+    small_cards: str
+    og_image: str  # absolute, as crawlers need
+    local: bool  # True when a phone could not open ``url``
+    title: str
+    description: str
+    rules: list[tuple[str, str]]
+
+
+def share_for(request, ruleset, revision=None) -> Share:
+    revision = revision or ruleset.current
+    code = ruleset.code
+    card = reverse("rulesets:card", args=[code])
+    og_path = reverse("rulesets:og_image", args=[code]) + f"?v={revision.number}"
+    return Share(
+        url=rules_url(request, code),
+        qr_svg=reverse("rulesets:qr_svg", args=[code]),
+        qr_png=reverse("rulesets:qr_png", args=[code]) + "?size=1024",
+        card=card,
+        small_cards=card + "?layout=small",
+        og_image=absolute_url(request, og_path),
+        local=is_local(request),
+        title=revision.name,
+        description=describe(revision),
+        rules=house_rules(revision.options),
+    )

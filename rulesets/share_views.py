@@ -1,0 +1,71 @@
+"""Sharing pages of a rule set: its QR codes, the printable table card, the preview image.
+
+Every one of them needs a known share code: an unknown code is a 404 page, never a QR
+code for a dead link.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rulesets import access, og, qr, sharing
+
+OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
+CARD_RULES = 10  # house rules listed on the big card; more are summed up
+SMALL_CARDS = 8  # small cards on one printed page (2 columns, 4 rows)
+LAYOUTS = ("full", "small")
+
+
+@require_http_methods(["GET", "HEAD"])
+def qr_svg(request, code):
+    ruleset = access.load(code)
+    return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "svg")
+
+
+@require_http_methods(["GET", "HEAD"])
+def qr_png(request, code):
+    ruleset = access.load(code)
+    return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "png")
+
+
+@require_http_methods(["GET", "HEAD"])
+def og_image(request, code):
+    ruleset = access.load(code)
+    revision = ruleset.current
+    url = sharing.rules_url(request, ruleset.code)
+    rules = sharing.phrases(sharing.house_rules(revision.options))
+    return qr.cached_image_response(
+        request,
+        f"og\0{revision.pk}\0{url}",
+        "image/png",
+        lambda: og.png_bytes(revision.name, rules, url),
+        OG_MAX_AGE,
+    )
+
+
+@require_GET
+def card(request, code):
+    ruleset = access.load(code)
+    layout = request.GET.get("layout", "full")
+    if layout not in LAYOUTS:
+        reason = "The card layout must be “full” (one big card) or “small” (cards to cut out)."
+        return render(request, "400.html", {"reason": reason}, status=400)
+    revision = ruleset.current
+    share = sharing.share_for(request, ruleset, revision)
+    title = f"QR code: scan to open {revision.name}"
+    return render(
+        request,
+        "rulesets/card.html",
+        {
+            "ruleset": ruleset,
+            "revision": revision,
+            "share": share,
+            "layout": layout,
+            "qr": mark_safe(qr.qr_svg(share.url, title=title, css_class="qr card-qr-code")),
+            "shown": share.rules[:CARD_RULES],
+            "more": max(len(share.rules) - CARD_RULES, 0),
+            "copies": range(SMALL_CARDS),
+        },
+    )
