@@ -100,6 +100,7 @@ class RuleSetForm(forms.Form):
                         "field": self[o.key],
                         "option": o,
                         "official": o.words(o.official),
+                        "official_value": initial_for({o.key: o.official})[o.key],
                         "changed": current.get(o.key) != o.official,
                         "when": _when_attrs(o),
                     }

@@ -42,6 +42,18 @@
     });
   }
 
+  // Mark options that differ from official as house rules while the form is edited.
+  function updateHouseMarks(form) {
+    form.querySelectorAll("[data-official]").forEach(function (field) {
+      var input = field.querySelector("input:checked") || field.querySelector("input[type=number]");
+      if (!input) return;
+      var changed = String(input.value).trim() !== field.getAttribute("data-official");
+      field.classList.toggle("changed", changed);
+      var mark = field.querySelector(".house-mark");
+      if (mark) mark.hidden = !changed;
+    });
+  }
+
   function init(root) {
     root.querySelectorAll("[data-copy]").forEach(function (b) {
       if (b.dataset.bound) return;
@@ -52,6 +64,7 @@
     root.querySelectorAll("form[data-dependent-options]").forEach(function (form) {
       updateDependents(form);
       form.addEventListener("change", function () { updateDependents(form); });
+      form.addEventListener("input", function () { updateHouseMarks(form); });
     });
     root.querySelectorAll("[data-filter]").forEach(function (input) {
       var list = document.querySelector(input.getAttribute("data-filter"));

@@ -4,6 +4,7 @@ The live server serves static files through WhiteNoise from STATIC_ROOT (as guni
 does), so `collectstatic` must have run: `make test` does it.
 """
 
+import re
 import shutil
 from pathlib import Path
 
@@ -28,9 +29,14 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
-def live_server(request):
-    """Like pytest-django's, but static files come through WhiteNoise, not Django's finders."""
-    server = LiveServer("localhost", start=False)
+def live_server(django_db_setup, django_db_blocker):
+    """Like pytest-django's, but static files come through WhiteNoise, not Django's finders.
+
+    It starts after the test database exists, so that the server's threads share the test
+    database's (in-memory) connection instead of each opening one of their own.
+    """
+    with django_db_blocker.unblock():
+        server = LiveServer("localhost", start=False)
     server.thread.static_handler = lambda app: app
     server.start()
     yield server
@@ -69,8 +75,14 @@ class Pages:
         return page
 
     def _console(self, msg):
-        if msg.type == "error":
-            self.problems.append(f"console error: {msg.text}")
+        if msg.type != "error":
+            return
+        url = msg.location.get("url", "")
+        # A page answered with 4xx on purpose (a form with errors, a 403 page) is not a
+        # problem; a missing static file or any 5xx is.
+        if re.search(r"status of 4\d\d", msg.text) and "/static/" not in url:
+            return
+        self.problems.append(f"console error: {msg.text} ({url})")
 
     def _dialog(self, dialog):
         self.problems.append(f"dialog: {dialog.message}")
