@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from rulesets import access, codes, services
 from rulesets import options as opts
@@ -15,7 +15,7 @@ from rulesets.presets import BY_SLUG, PRESETS
 JUST_CREATED = "just_created"
 
 
-@require_GET
+@require_safe
 def home(request):
     ids = access.editable_ids(request)
     mine = []
@@ -62,7 +62,7 @@ def new(request):
     )
 
 
-@require_GET
+@require_safe
 def grant(request, code, secret):
     ruleset = access.load(code)
     if not codes.secret_matches(secret, ruleset.edit_secret_hash):
@@ -98,7 +98,7 @@ def edit(request, code):
     )
 
 
-@require_GET
+@require_safe
 def history(request, code):
     ruleset = access.load(code)
     revisions = list(ruleset.revisions.order_by("number"))
@@ -121,7 +121,7 @@ def history(request, code):
     )
 
 
-@require_GET
+@require_safe
 def rules_json(request, code):
     ruleset = access.load(code)
     response = JsonResponse(export(ruleset.current), json_dumps_params={"indent": 2})
@@ -172,7 +172,7 @@ def pop_just_created(request, ruleset: RuleSet) -> str | None:
     return edit_link(request, ruleset, data["secret"])
 
 
-@require_GET
+@require_safe
 def rules(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
