@@ -11,6 +11,7 @@ from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
+from unosite.ratelimit import limit_creation
 
 JUST_CREATED = "just_created"
 
@@ -40,6 +41,7 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_creation
 def new(request):
     initial, source, preset = _start_values(request)
     form = RuleSetForm(request.POST or None, initial=initial)
@@ -130,6 +132,7 @@ def rules_json(request, code):
 
 
 @require_http_methods(["GET", "POST"])
+@limit_creation
 def import_rules(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():

@@ -9,6 +9,16 @@ from rulesets.presets import BY_SLUG
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: rate-limit counters and cached pages."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def make_ruleset(preset="official", name=None, description="", **changes):
     """A rule set from a preset with some options changed; returns (ruleset, secret)."""
     p = BY_SLUG[preset]

@@ -46,6 +46,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "unosite.ratelimit.NotFoundLimitMiddleware",
+    "unosite.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "unosite.urls"
@@ -142,6 +144,12 @@ if HTTPS:
     SECURE_HSTS_SECONDS = env.env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env.env_bool("SECURE_HSTS_PRELOAD", True)
+
+# Rate limits per client (0 turns one off). Counters live in the cache: with several
+# workers, set REDIS_URL so that they share them.
+RATE_LIMIT_NOT_FOUND_PER_MINUTE = env.env_int("RATE_LIMIT_NOT_FOUND_PER_MINUTE", 30)
+RATE_LIMIT_CREATE_PER_HOUR = env.env_int("RATE_LIMIT_CREATE_PER_HOUR", 60)
+RATE_LIMIT_TRUST_X_FORWARDED_FOR = env.env_bool("RATE_LIMIT_TRUST_X_FORWARDED_FOR", False)
 
 LOGGING = {
     "version": 1,

@@ -84,6 +84,30 @@
     });
   }
 
+  // htmx does not swap error responses: say what happened instead of failing silently.
+  function showProblem(text) {
+    var box = document.getElementById("request-problem");
+    if (!box) return;
+    box.textContent = text;
+    box.hidden = false;
+  }
+  document.addEventListener("htmx:responseError", function (e) {
+    var xhr = e.detail.xhr;
+    var text = xhr.getResponseHeader("Content-Type") && xhr.getResponseHeader("Content-Type").indexOf("text/plain") === 0
+      ? xhr.responseText
+      : "Something went wrong (" + xhr.status + "). Nothing was lost: please try again.";
+    showProblem(text);
+  });
+  document.addEventListener("htmx:sendError", function () {
+    showProblem("No connection: nothing was sent. Check your network and try again.");
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) {
+      var box = document.getElementById("request-problem");
+      if (box) box.hidden = true;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (e) { init(e.target); });
 })();
