@@ -8,29 +8,29 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_safe
 
 from rulesets import access, og, qr, sharing
 
 OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
-CARD_RULES = 10  # house rules listed on the big card; more are summed up
+CARD_RULES = 8  # house rules listed on the big card; more are summed up
 SMALL_CARDS = 8  # small cards on one printed page (2 columns, 4 rows)
 LAYOUTS = ("full", "small")
 
 
-@require_http_methods(["GET", "HEAD"])
+@require_safe
 def qr_svg(request, code):
     ruleset = access.load(code)
     return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "svg")
 
 
-@require_http_methods(["GET", "HEAD"])
+@require_safe
 def qr_png(request, code):
     ruleset = access.load(code)
     return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "png")
 
 
-@require_http_methods(["GET", "HEAD"])
+@require_safe
 def og_image(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
@@ -45,7 +45,7 @@ def og_image(request, code):
     )
 
 
-@require_GET
+@require_safe
 def card(request, code):
     ruleset = access.load(code)
     layout = request.GET.get("layout", "full")

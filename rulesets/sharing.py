@@ -34,17 +34,22 @@ def rules_url(request, code: str) -> str:
     return absolute_url(request, reverse("rulesets:rules", args=[code]))
 
 
+# The rules players meet at every turn first, setup details last: the card and previews
+# name the first few, so these are the "main" differences.
+MAIN_GROUPS = ["stacking", "turns", "wd4", "uno", "scoring", "setup"]
+
+
 def house_rules(options) -> list[tuple[str, str]]:
-    """The house's differences from official in short words: [('Jump in', 'Allowed')].
+    """The house's differences from official in short words, main ones first:
+    [('Draw Two on a Draw Two', 'Allowed'), ('Jump in', 'Allowed')].
 
     Options that mean nothing with the other choices (a target score when counting
     rounds) are left out.
     """
-    return [
-        (o.label, o.words(options[o.key]))
-        for o in opts.differences(options)
-        if o.is_relevant(options)
-    ]
+    changed = [o for o in opts.differences(options) if o.is_relevant(options)]
+    rank = {group: n for n, group in enumerate(MAIN_GROUPS)}
+    changed.sort(key=lambda o: rank.get(o.group, len(rank)))  # stable: catalogue order within
+    return [(o.label, o.words(options[o.key])) for o in changed]
 
 
 def phrases(rules: list[tuple[str, str]]) -> list[str]:

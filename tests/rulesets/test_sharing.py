@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from PIL import Image
 
 from rulesets import og, qr, services, sharing
+from rulesets import options as opts
 from rulesets.models import RuleSet
 from tests.conftest import make_ruleset
 
@@ -109,6 +110,17 @@ class TestWords:
         assert sharing.describe(rs.current) == (
             "UNO with 2 house rules: Jump in: Allowed; UNO penalty: 4 cards."
         )
+
+    def test_main_rules_come_first_setup_details_last(self):
+        rs, _ = make_ruleset(hand_size=8, uno_penalty=4, stack_draw_two_on_draw_two=True)
+        assert [label for label, _ in sharing.house_rules(rs.current.options)] == [
+            "Draw Two on a Draw Two",
+            "UNO penalty",
+            "Cards dealt to each player",
+        ]
+
+    def test_every_option_group_has_a_place_in_the_main_order(self):
+        assert sorted(sharing.MAIN_GROUPS) == sorted(key for key, _ in opts.GROUPS)
 
     def test_options_that_mean_nothing_are_left_out(self):
         # A changed target score means nothing when counting rounds won.
@@ -221,6 +233,7 @@ class TestQrViews:
 
     def test_head_works_and_post_does_not(self, client, ruleset):
         assert client.head(f"/r/{ruleset.code}/qr.png").status_code == 200
+        assert client.head(f"/r/{ruleset.code}/card/").status_code == 200
         assert client.post(f"/r/{ruleset.code}/qr.png").status_code == 405
         assert client.post(f"/r/{ruleset.code}/card/").status_code == 405
 
@@ -320,11 +333,20 @@ class TestCard:
         assert body.count("<svg ") == 1 and "<title>QR code: scan to open" in body
         assert 'class="site-header"' not in body and 'class="site-footer"' not in body
 
+    @pytest.mark.parametrize("layout", ["full", "small"])
+    def test_on_localhost_the_card_warns_before_printing_a_dead_link(self, ruleset, layout):
+        local = Client(headers={"host": "127.0.0.1:8000"})
+        body = local.get(f"/r/{ruleset.code}/card/", {"layout": layout}).content.decode()
+        assert "A phone can’t open this link yet." in body
+        assert "<code>make run HOST=0.0.0.0</code>" in body
+        elsewhere = Client().get(f"/r/{ruleset.code}/card/", {"layout": layout})
+        assert "A phone can’t open this link yet." not in elsewhere.content.decode()
+
     def test_official_rules_say_so(self, client, ruleset):
         body = client.get(f"/r/{ruleset.code}/card/").content.decode()
         assert "We play the official rules" in body
 
-    def test_more_than_ten_rules_are_summed_up(self, client):
+    def test_more_than_eight_rules_are_summed_up(self, client):
         rs, _ = make_ruleset(
             hand_size=8,
             dealer_selection="random",
@@ -340,8 +362,8 @@ class TestCard:
             zero_rotate=True,
         )
         body = client.get(f"/r/{rs.code}/card/").content.decode()
-        assert body.count("<li><strong>") == 10
-        assert "and 2 more: scan the code to read them all." in body
+        assert body.count("<li><strong>") == 8
+        assert "and 4 more: scan the code to read them all." in body
 
     def test_small_cards_layout(self, client, ruleset):
         body = client.get(f"/r/{ruleset.code}/card/?layout=small").content.decode()
