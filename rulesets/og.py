@@ -150,28 +150,36 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
         y += line_height
     y += 18
 
-    body = font(27)
+    body = font(26)
+    line_height = 36
+    bottom = HEIGHT - 96  # the link goes below
     if total:
         heading = f"Plays {total} rule{'' if total == 1 else 's'} differently:"
-        pen.text((MARGIN, y), heading, font=font(27, bold=True), fill=HOUSE)
-        y += 44
-        shown = rules[:MAX_RULES]
-        room = (HEIGHT - 110 - y) // 40  # lines that fit above the link
-        if len(shown) > room:
-            shown = shown[: max(room - 1, 0)]
-        for rule in shown:
+        pen.text((MARGIN, y), heading, font=font(26, bold=True), fill=HOUSE)
+        y += 46
+        shown = 0
+        for rule in rules[:MAX_RULES]:
+            lines = wrap(rule, body, width - 26, max_lines=2)
+            more_after = total > shown + 1
+            if y + line_height * (len(lines) + more_after) > bottom:
+                break
             pen.ellipse((MARGIN + 2, y + 12, MARGIN + 12, y + 22), fill=HOUSE)
-            text = fit(clean(rule, body), body, width - 26)
-            pen.text((MARGIN + 26, y), text, font=body, fill=TEXT)
-            y += 40
-        if total > len(shown):
-            more = f"and {total - len(shown)} more"
-            pen.text((MARGIN + 26, y), more, font=body, fill=MUTED)
+            for line in lines:
+                pen.text((MARGIN + 26, y), line, font=body, fill=TEXT)
+                y += line_height
+            y += 4
+            shown += 1
+        if total > shown:
+            pen.text((MARGIN + 26, y), f"and {total - shown} more", font=body, fill=MUTED)
     else:
         pen.text((MARGIN, y), "Plays by the official rules.", font=body, fill=MUTED)
 
-    link = font(24, mono=True)
-    pen.text((MARGIN, HEIGHT - 70), fit(url, link, width), font=link, fill=MUTED)
+    shown_url = url.removeprefix("https://")
+    for size in (24, 21, 18):
+        link = font(size, mono=True)
+        if link.getlength(shown_url) <= width:
+            break
+    pen.text((MARGIN, HEIGHT - 64), fit(shown_url, link, width), font=link, fill=MUTED, anchor="ls")
 
     pad = 14
     pen.rounded_rectangle(
