@@ -1,8 +1,467 @@
-from django.http import Http404
-from django.views.decorators.http import require_http_methods
+"""The scorekeeper: start a game, follow its scoreboard, record and correct rounds.
+
+Two links reach a game. The game link (``/g/<code>/``) is for the phones at the table:
+whoever has it may record and correct rounds. The spectator link (``/w/<code>/``) is
+read-only. Views that change data exist only under the game link; a spectator code used
+there gets a 403 saying so, an unknown code a 404.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from play import chart, exports, scoring, services
+from play.forms import RoundForm, StartForm, new_submission_id
+from play.models import Game
+from rulesets import access, sharing
+from unosite.ratelimit import limit_creation
+
+try:  # the sharing issue's QR codes
+    from rulesets.qr import qr_response
+except ImportError:  # pragma: no cover - until rulesets/qr.py lands
+    qr_response = None
+
+POLL_SECONDS = 3
+
+
+# --- Loading a game ----------------------------------------------------------------
+
+
+def _game(code: str, spectator: bool = False) -> Game:
+    lookup = {"spectator_code": code} if spectator else {"code": code}
+    try:
+        return services.load_game(**lookup)
+    except Game.DoesNotExist:
+        pass
+    if not spectator and Game.objects.filter(spectator_code=code).exists():
+        raise PermissionDenied(
+            "This is the read-only link of a game: ask the table for the game link to "
+            "record or change rounds."
+        )
+    raise Http404("No game has this link.")
+
+
+@dataclass(frozen=True)
+class Links:
+    """The URLs a page of one game links to, under the game link or the spectator link."""
+
+    game: Game
+    spectator: bool
+
+    def _url(self, name: str, *args) -> str:
+        if self.spectator:
+            return reverse(f"play:watch_{name}", args=[self.game.spectator_code, *args])
+        return reverse(f"play:{name}", args=[self.game.code, *args])
+
+    @property
+    def page(self):
+        return self._url("game")
+
+    @property
+    def board(self):
+        return self._url("board")
+
+    @property
+    def history(self):
+        return self._url("history")
+
+    @property
+    def csv(self):
+        return self._url("csv")
+
+    @property
+    def json(self):
+        return self._url("json")
+
+    @property
+    def qr_svg(self):
+        return self._url("qr_svg")
+
+    @property
+    def qr_png(self):
+        return self._url("qr_png")
+
+    @property
+    def watch(self):
+        return reverse("play:watch_game", args=[self.game.spectator_code])
+
+    @property
+    def watch_qr_svg(self):
+        return reverse("play:watch_qr_svg", args=[self.game.spectator_code])
+
+    @property
+    def watch_qr_png(self):
+        return reverse("play:watch_qr_png", args=[self.game.spectator_code])
+
+
+def _etag(game: Game | None, spectator: bool) -> str | None:
+    if game is None:
+        return None
+    return f'"{"s" if spectator else "m"}{game.version}"'
+
+
+def _board_etag(request, code: str, spectator: bool = False) -> str | None:
+    """One cheap query: an unchanged scoreboard is answered with a 304."""
+    lookup = {"spectator_code": code} if spectator else {"code": code}
+    version = Game.objects.filter(**lookup).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    return f'"{"s" if spectator else "m"}{version}"'
+
+
+def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
+    links = Links(b.game, spectator)
+    context = {
+        "b": b,
+        "game": b.game,
+        "spectator": spectator,
+        "links": links,
+        "etag": _etag(b.game, spectator),
+        "poll_seconds": POLL_SECONDS,
+        "cards": _keypad(b.rules),
+        "watch_url": sharing.absolute_url(request, links.watch),
+        "local": sharing.is_local(request),
+    }
+    if not spectator:
+        context["game_url"] = sharing.absolute_url(request, links.page)
+    context.update(extra)
+    return context
+
+
+def _keypad(rules: scoring.Rules) -> list[dict]:
+    return [
+        {"key": key, "label": label, "points": scoring.card_points(key, rules)}
+        for key, label in scoring.CARDS
+    ]
+
+
+def _record_form(b: services.Board, data=None) -> RoundForm:
+    initial = {"submission_id": new_submission_id(), "expected_round": len(b.rounds) + 1}
+    return RoundForm(data, players=b.players, rules=b.rules, editing=False, initial=initial)
+
+
+def _render_game(request, b: services.Board, spectator=False, form=None, status=200, **extra):
+    if form is None and not spectator and not b.standing.finished:
+        form = _record_form(b)
+    context = _context(request, b, spectator, form=form, **extra)
+    return render(request, "play/game.html", context, status=status)
+
+
+# --- Starting a game -----------------------------------------------------------------
 
 
 @require_http_methods(["GET", "POST"])
+@limit_creation
 def new(request, code):
-    # Placeholder until the scorekeeper lands.
-    raise Http404("The scorekeeper is not available yet.")
+    """Start a game from a rule set's current rules (anyone with the rules link may)."""
+    ruleset = access.load(code)
+    revision = ruleset.current
+    rules = services.rules_of(revision)
+    names = _again_names(request, ruleset)
+    initial = {
+        "submission_id": new_submission_id(),
+        "dealer": "random" if revision.dealer_selection == "random" else "1",
+    }
+    form = StartForm(request.POST or None, rules=rules, names=names, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        game, created = services.start_game(
+            revision,
+            form.cleaned_data["names"],
+            form.cleaned_data["first_dealer"],
+            form.cleaned_data["submission_id"],
+        )
+        if not created:
+            messages.info(request, "This game had already been started: here it is.")
+        return redirect("play:game", code=game.code)
+    return render(
+        request,
+        "play/start.html",
+        {
+            "ruleset": ruleset,
+            "revision": revision,
+            "rules": rules,
+            "form": form,
+            "goal_text": _goal_text(revision),
+        },
+        status=400 if form.is_bound else 200,
+    )
+
+
+def _again_names(request, ruleset) -> list[str]:
+    """Names to fill in from an earlier game of these rules (``?again=<game code>``)."""
+    code = request.GET.get("again", "")[:20]
+    if not code:
+        return []
+    game = Game.objects.filter(code=code, revision__ruleset=ruleset).first()
+    if game is None:
+        return []
+    return list(game.players.order_by("seat").values_list("name", flat=True))
+
+
+def _goal_text(revision) -> str:
+    from rulesets.options import BY_KEY
+
+    options = revision.options
+    texts = [BY_KEY["scoring"].text(options["scoring"])]
+    goal_key = "rounds_to_win" if options["scoring"] == scoring.ROUND_WINS else "target_score"
+    texts.append(BY_KEY[goal_key].text(options[goal_key]))
+    if options["teams"] == "pairs":
+        texts.append(BY_KEY["teams"].text("pairs"))
+        texts.append(BY_KEY["team_scores_partner_hand"].text(options["team_scores_partner_hand"]))
+    return " ".join(texts)
+
+
+# --- The scoreboard ------------------------------------------------------------------
+
+
+@require_safe
+def game(request, code, spectator=False):
+    b = services.board(_game(code, spectator))
+    return _render_game(request, b, spectator)
+
+
+@require_safe
+@condition(etag_func=_board_etag)
+def board(request, code, spectator=False):
+    """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
+    b = services.board(_game(code, spectator))
+    response = render(request, "play/game.html#board", _context(request, b, spectator))
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_POST
+def record(request, code):
+    game_ = _game(code)
+    b = services.board(game_)
+    form = _record_form(b, request.POST)
+    if not form.is_valid():
+        return _render_game(request, b, form=form, status=400)
+    try:
+        done = services.record_round(
+            game_,
+            form.cleaned_data["went_out"],
+            form.hands(),
+            form.cleaned_data["submission_id"],
+            form.cleaned_data.get("expected_round"),
+        )
+    except services.GameOver as exc:
+        b = services.board(services.load_game(pk=game_.pk))
+        return _render_game(request, b, status=409, problem=str(exc), form=False)
+    number = done.round.number
+    if not done.created:
+        messages.info(
+            request,
+            f"Round {number} had already been recorded (the form was sent twice); it counts once.",
+        )
+    else:
+        messages.success(request, _round_summary(done.board, number))
+        if done.others_since:
+            messages.warning(
+                request,
+                f"Another phone recorded {done.others_since} round"
+                f"{'s' if done.others_since > 1 else ''} since this page was loaded, so this "
+                f"one is round {number}. If two phones recorded the same round, delete one "
+                "in the history.",
+            )
+    return redirect("play:game", code=code)
+
+
+def _round_summary(b: services.Board, number: int) -> str:
+    row = b.rounds[number - 1]
+    side = b.side_of(row.went_out)
+    if b.rules.scoring == scoring.WINNER_TAKES_POINTS:
+        verb = "scores" if len(side.players) == 1 else "score"
+        gained = f"{side.name} {verb} {row.scores[side.index]}."
+    elif b.rules.scoring == scoring.LOWEST_TOTAL_WINS:
+        gained = "Each hand was added to its player’s total."
+    else:
+        gained = f"{side.name} won it."
+    text = f"Round {number} saved: {row.went_out.name} went out. {gained}"
+    if b.standing.finished:
+        text += " The game is over."
+    return text
+
+
+@require_safe
+def history(request, code, spectator=False):
+    b = services.board(_game(code, spectator))
+    names = [s.name for s in b.sides]
+    context = _context(
+        request,
+        b,
+        spectator,
+        chart=chart.build(names, [r.totals for r in b.rounds], b.rules.goal),
+        rows=list(reversed(b.rounds)),
+    )
+    return render(request, "play/history.html", context)
+
+
+# --- Correcting rounds ---------------------------------------------------------------
+
+
+def _round_row(b: services.Board, round_id: int) -> services.RoundRow:
+    for row in b.rounds:
+        if row.round.pk == round_id:
+            return row
+    raise Http404("There is no such round in this game: it may have been deleted.")
+
+
+def _conflict_text(b: services.Board, row: services.RoundRow) -> str:
+    hands = ", ".join(f"{p.name} {pts}" for p, pts in row.hands if pts is not None)
+    text = f"It now says {row.went_out.name} went out"
+    return text + (f"; hands: {hands}." if hands else ".")
+
+
+@require_http_methods(["GET", "POST"])
+def edit(request, code, round_id):
+    game_ = _game(code)
+    b = services.board(game_)
+    row = _round_row(b, round_id)
+    initial = {"went_out": row.went_out.seat, "version": row.round.version}
+    initial.update({f"hand_{p.seat}": pts for p, pts in row.hands if pts is not None})
+    form = RoundForm(
+        request.POST or None, players=b.players, rules=b.rules, editing=True, initial=initial
+    )
+    context = _context(request, b, False, form=form, row=row)
+    if request.method == "POST":
+        if not form.is_valid():
+            return render(request, "play/round.html", context, status=400)
+        try:
+            services.edit_round(
+                game_,
+                round_id,
+                form.cleaned_data["version"],
+                form.cleaned_data["went_out"],
+                form.hands(),
+            )
+        except services.RoundChanged as exc:
+            return _round_conflict(request, game_, round_id, form, str(exc))
+        messages.success(request, f"Round {row.round.number} corrected; the totals follow.")
+        return redirect("play:game", code=code)
+    return render(request, "play/round.html", context)
+
+
+def _round_conflict(request, game_, round_id, form, problem):
+    """409: show what the round says now, keep what this phone entered, save nothing."""
+    b = services.board(services.load_game(pk=game_.pk))
+    rows = [r for r in b.rounds if r.round.pk == round_id]
+    if not rows:
+        context = _context(request, b, False, form=None, row=None, problem=problem)
+        return render(request, "play/round.html", context, status=409)
+    row = rows[0]
+    # The same entries, with the version the round has now: saving again is a choice.
+    data = form.data.copy()
+    data["version"] = str(row.round.version)
+    form = RoundForm(data, players=b.players, rules=b.rules, editing=True)
+    form.is_valid()
+    problem = (
+        f"{problem} {_conflict_text(b, row)} Your numbers are below: save again to replace "
+        "it, or cancel to keep it."
+    )
+    context = _context(request, b, False, form=form, row=row, problem=problem)
+    return render(request, "play/round.html", context, status=409)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request, code, round_id):
+    game_ = _game(code)
+    b = services.board(game_)
+    row = _round_row(b, round_id)
+    if request.method == "POST":
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = 0
+        try:
+            number = services.delete_round(game_, round_id, version)
+        except services.RoundChanged as exc:
+            b = services.board(services.load_game(pk=game_.pk))
+            rows = [r for r in b.rounds if r.round.pk == round_id]
+            context = _context(request, b, False, row=rows[0] if rows else None, problem=str(exc))
+            return render(request, "play/delete.html", context, status=409)
+        messages.success(request, f"Round {number} deleted; later rounds moved up one.")
+        return redirect("play:history", code=code)
+    return render(request, "play/delete.html", _context(request, b, False, row=row))
+
+
+@require_POST
+def undo(request, code):
+    game_ = _game(code)
+    try:
+        round_id = int(request.POST.get("round", ""))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, "Nothing was undone: the form was incomplete. Try again.")
+        return redirect("play:game", code=code)
+    try:
+        number = services.delete_round(game_, round_id, version, last_only=True)
+    except services.RoundChanged as exc:
+        b = services.board(services.load_game(pk=game_.pk))
+        return _render_game(request, b, status=409, problem=str(exc))
+    messages.success(request, f"Round {number} undone.")
+    return redirect("play:game", code=code)
+
+
+@require_POST
+@limit_creation
+def again(request, code):
+    game_ = _game(code)
+    try:
+        new_game, _created = services.play_again(game_)
+    except services.NotOver as exc:
+        messages.error(request, str(exc))
+        return redirect("play:game", code=code)
+    except ValueError as exc:
+        messages.error(request, f"{exc} Check the players and start the game here.")
+        url = reverse("play:new", args=[game_.revision.ruleset.code]) + f"?again={game_.code}"
+        return redirect(url)
+    return redirect("play:game", code=new_game.code)
+
+
+# --- Exports and QR codes ------------------------------------------------------------
+
+
+def _filename(b: services.Board, ext: str) -> str:
+    return f"uno-game-{b.game.created_at:%Y-%m-%d}.{ext}"
+
+
+@require_safe
+def export_csv(request, code, spectator=False):
+    b = services.board(_game(code, spectator))
+    response = HttpResponse(exports.as_csv(b), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(b, "csv")}"'
+    return response
+
+
+@require_safe
+def export_json(request, code, spectator=False):
+    b = services.board(_game(code, spectator))
+    body = json.dumps(exports.as_json(b), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'inline; filename="{_filename(b, "json")}"'
+    return response
+
+
+@require_safe
+def qr(request, code, fmt, spectator=False):
+    """The QR code of this game's link (or of its spectator link)."""
+    game_ = _game(code, spectator)
+    links = Links(game_, spectator)
+    if qr_response is None:  # pragma: no cover
+        raise Http404("QR codes are not available yet.")
+    return qr_response(request, sharing.absolute_url(request, links.page), fmt)

@@ -1,0 +1,71 @@
+"""A game as CSV (one row a round) and as JSON. Neither contains the game's codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from play.services import Board
+
+FORMAT = "house-rules-game/1"
+
+
+def _cell(value: Any) -> Any:
+    """Text a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def as_csv(b: Board) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["round", "dealer", "went out"]
+    if b.rules.counts_points:
+        header += [f"{p.name}: hand" for p in b.players]
+    per_round = "score" if b.rules.counts_points else "round won"
+    header += [f"{s.name}: {per_round}" for s in b.sides]
+    header += [f"{s.name}: total" for s in b.sides]
+    writer.writerow([_cell(h) for h in header])
+    for row in b.rounds:
+        line: list[Any] = [row.round.number, row.dealer.name, row.went_out.name]
+        if b.rules.counts_points:
+            line += ["" if pts is None else pts for _p, pts in row.hands]
+        line += row.scores + row.totals
+        writer.writerow([_cell(v) for v in line])
+    return out.getvalue()
+
+
+def as_json(b: Board) -> dict[str, Any]:
+    def side_names(indexes: list[int]) -> list[str]:
+        return [b.sides[i].name for i in indexes]
+
+    return {
+        "format": FORMAT,
+        "rules": {
+            "name": b.revision.name,
+            "revision": b.revision.number,
+            "options": b.revision.options,
+        },
+        "started": b.game.created_at.isoformat(),
+        "finished": b.game.finished_at.isoformat() if b.game.finished_at else None,
+        "players": [
+            {"seat": p.seat + 1, "name": p.name, "team": None if p.team is None else p.team + 1}
+            for p in b.players
+        ],
+        "first_dealer": b.players[b.game.first_dealer].name,
+        "rounds": [
+            {
+                "number": row.round.number,
+                "dealer": row.dealer.name,
+                "went_out": row.went_out.name,
+                "hands": {p.name: pts for p, pts in row.hands if pts is not None},
+                "scores": dict(zip([s.name for s in b.sides], row.scores, strict=True)),
+                "totals": dict(zip([s.name for s in b.sides], row.totals, strict=True)),
+            }
+            for row in b.rounds
+        ],
+        "totals": {s.name: s.total for s in b.sides},
+        "winners": side_names([s.index for s in b.winners]),
+    }

@@ -1,0 +1,212 @@
+"""The start form and the round form: they read what a phone sent and say what is wrong.
+
+Both work without JavaScript: the start form has ten name inputs (blanks are ignored),
+the round form one number input per hand (the card keypad only fills them in).
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+import uuid
+
+from django import forms
+
+from play import scoring
+from play.models import NAME_MAX, Player
+
+SUBMISSION_ERRORS = {
+    "required": "This form has lost its submission id: reload the page and try again.",
+    "invalid": "This form has lost its submission id: reload the page and try again.",
+}
+
+
+def clean_name(raw: str) -> str:
+    """A name as typed, without control characters and with single spaces."""
+    kept = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())
+
+
+def dealer_choices() -> list[tuple[str, str]]:
+    return [("random", "Pick at random")] + [
+        (str(n), f"Player {n}") for n in range(1, scoring.MAX_PLAYERS + 1)
+    ]
+
+
+class StartForm(forms.Form):
+    """Ten name inputs in seat order (all named ``name``), who deals first, a submission id."""
+
+    dealer = forms.ChoiceField(
+        choices=dealer_choices,
+        error_messages={
+            "invalid_choice": "Choose who deals first.",
+            "required": "Choose who deals first.",
+        },
+    )
+    submission_id = forms.UUIDField(widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS)
+
+    def __init__(self, *args, rules: scoring.Rules, names: list[str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        if self.is_bound:
+            self.raw_names = [str(n)[:200] for n in self.data.getlist("name")]
+        else:
+            self.raw_names = list(names or [])
+        self.names_errors: list[str] = []
+        self.invalid_positions: set[int] = set()
+
+    def positions(self) -> list[dict]:
+        """The name inputs to show: at least ten, with what was typed in each."""
+        count = max(scoring.MAX_PLAYERS, len(self.raw_names))
+        values = self.raw_names + [""] * (count - len(self.raw_names))
+        return [
+            {"number": i + 1, "value": value, "invalid": i in self.invalid_positions}
+            for i, value in enumerate(values)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        entered = [(i, clean_name(raw)) for i, raw in enumerate(self.raw_names)]
+        entered = [(i, name) for i, name in entered if name]
+        problems = []
+        for i, name in entered:
+            if len(name) > NAME_MAX:
+                self.invalid_positions.add(i)
+                problems.append(
+                    f"“{name[:20]}…” is too long: a name has at most {NAME_MAX} characters."
+                )
+        seen: dict[str, int] = {}
+        for i, name in entered:
+            key = name.casefold()
+            if key in seen:
+                self.invalid_positions.update({seen[key], i})
+                problems.append(
+                    f"Two players are called “{name}”. Give each player a different name "
+                    f"(such as “{name} B.”)."
+                )
+            else:
+                seen[key] = i
+        count_error = scoring.player_count_error(len(entered), self.rules)
+        if count_error:
+            problems.insert(0, count_error)
+        self.names_errors = problems
+        if problems:
+            raise forms.ValidationError("Check the players’ names.")
+        cleaned["names"] = [name for _i, name in entered]
+        dealer = cleaned.get("dealer")
+        if dealer == "random":
+            cleaned["first_dealer"] = random.randrange(len(entered))
+        elif dealer:
+            position = int(dealer) - 1
+            seats = {i: seat for seat, (i, _name) in enumerate(entered)}
+            if position not in seats:
+                self.add_error(
+                    "dealer",
+                    f"Player {position + 1} has no name, so they cannot deal. Choose who deals "
+                    "first from the players you entered.",
+                )
+            else:
+                cleaned["first_dealer"] = seats[position]
+        return cleaned
+
+
+class RoundForm(forms.Form):
+    """Who went out and the points left in each other hand.
+
+    ``players`` are the game's players in seat order. For recording, the form carries a
+    submission id; for editing, the round's version.
+    """
+
+    def __init__(self, *args, players: list[Player], rules: scoring.Rules, editing: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.rules = rules
+        self.deck_points = scoring.deck_points(rules)
+        self.fields["went_out"] = forms.TypedChoiceField(
+            choices=[(str(p.seat), p.name) for p in players],
+            coerce=int,
+            widget=forms.RadioSelect,
+            error_messages={
+                "required": "Choose who went out.",
+                "invalid_choice": "Choose who went out from the players of this game.",
+            },
+        )
+        if rules.counts_points:
+            for p in players:
+                self.fields[f"hand_{p.seat}"] = forms.IntegerField(
+                    required=False,
+                    min_value=0,
+                    max_value=self.deck_points,
+                    label=p.name,
+                    error_messages={
+                        "invalid": f"Enter the points in {p.name}’s hand as a whole number.",
+                        "min_value": f"Points can’t be negative: enter 0 or more for {p.name}.",
+                        "max_value": f"{p.name}’s hand can’t hold more than {self.deck_points} "
+                        "points: that is the whole deck.",
+                    },
+                )
+        if editing:
+            self.fields["version"] = forms.IntegerField(
+                widget=forms.HiddenInput,
+                min_value=1,
+                error_messages={
+                    "required": "This form is incomplete: reload the page and try again.",
+                    "invalid": "This form is incomplete: reload the page and try again.",
+                },
+            )
+        else:
+            self.fields["submission_id"] = forms.UUIDField(
+                widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS
+            )
+            self.fields["expected_round"] = forms.IntegerField(
+                widget=forms.HiddenInput, required=False, min_value=1
+            )
+
+    def hand_rows(self) -> list[tuple[Player, forms.BoundField]]:
+        if not self.rules.counts_points:
+            return []
+        return [(p, self[f"hand_{p.seat}"]) for p in self.players]
+
+    def clean(self):
+        cleaned = super().clean()
+        went_out = cleaned.get("went_out")
+        if went_out is None or not self.rules.counts_points:
+            return cleaned
+        counted = scoring.counted_seats(went_out, len(self.players), self.rules)
+        total = 0
+        for p in self.players:
+            key = f"hand_{p.seat}"
+            if key in self.errors:
+                continue
+            value = cleaned.get(key)
+            if p.seat == went_out:
+                if value:
+                    self.add_error(
+                        key,
+                        f"{p.name} went out, so their hand is empty: leave it blank or 0.",
+                    )
+            elif p.seat in counted and value is None:
+                self.add_error(key, f"Enter the points left in {p.name}’s hand (0 if none).")
+            elif value:
+                total += value
+        if total > self.deck_points and not self.errors:
+            raise forms.ValidationError(
+                f"Together these hands hold {total} points, more than the whole deck "
+                f"({self.deck_points}). Check the numbers."
+            )
+        return cleaned
+
+    def hands(self) -> dict[int, int]:
+        """Seat -> points for every hand with a number, except the player who went out."""
+        if not self.rules.counts_points:
+            return {}
+        went_out = self.cleaned_data["went_out"]
+        return {
+            p.seat: self.cleaned_data[f"hand_{p.seat}"]
+            for p in self.players
+            if p.seat != went_out and self.cleaned_data.get(f"hand_{p.seat}") is not None
+        }
+
+
+def new_submission_id() -> uuid.UUID:
+    return uuid.uuid4()

@@ -1,0 +1,134 @@
+"""Games, their players and rounds.
+
+A game is reached through two unguessable codes: ``code`` for the phones at the table
+(they may record and correct rounds) and ``spectator_code`` for a read-only link. It
+keeps the rule-set revision it started with, so later edits of the rules do not change
+a game in progress. ``version`` goes up on every change: it is the scoreboard's ETag.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Length, Lower, Trim
+from django.db.models.lookups import GreaterThan, GreaterThanOrEqual, LessThanOrEqual
+
+from play import scoring
+from rulesets.models import Revision
+
+NAME_MAX = 30
+CODE_MAX = 16
+
+
+class Game(models.Model):
+    code = models.CharField(max_length=CODE_MAX, unique=True)
+    spectator_code = models.CharField(max_length=CODE_MAX, unique=True)
+    revision = models.ForeignKey(Revision, on_delete=models.PROTECT, related_name="games")
+    first_dealer = models.PositiveSmallIntegerField()
+    # The start form's (or Play again's) submission id: a double tap starts one game.
+    submission_id = models.UUIDField(unique=True)
+    previous = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="next_game"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("code"), 11)
+                & GreaterThanOrEqual(Length("spectator_code"), 11),
+                name="game_codes_length",
+            ),
+            models.CheckConstraint(
+                condition=~Q(code=F("spectator_code")), name="game_codes_differ"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer__lt=scoring.MAX_PLAYERS), name="game_first_dealer_seat"
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="game_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} of {self.revision_id}"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()  # 0.. clockwise round the table
+    name = models.CharField(max_length=NAME_MAX)
+    team = models.PositiveSmallIntegerField(null=True, blank=True)  # with pairs: the side
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="player_seat_unique"),
+            models.UniqueConstraint(Lower("name"), "game", name="player_name_unique_ci"),
+            models.CheckConstraint(
+                condition=Q(seat__lt=scoring.MAX_PLAYERS), name="player_seat_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(team__isnull=True) | Q(team__lt=scoring.MAX_PLAYERS // 2),
+                name="player_team_range",
+            ),
+            models.CheckConstraint(
+                condition=GreaterThan(Length(Trim("name")), 0)
+                & LessThanOrEqual(Length("name"), NAME_MAX),
+                name="player_name_not_blank",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    went_out = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # Generated into the form when it is shown: a double tap or a retry records once.
+    submission_id = models.UUIDField()
+    # Goes up on every edit: a phone editing an old copy is told, nothing is overwritten.
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_number_unique"),
+            models.UniqueConstraint(
+                fields=["game", "submission_id"], name="round_submission_unique"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="round_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Hand(models.Model):
+    """The points left in one player's hand at the end of a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    points = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="hand_unique"),
+            models.CheckConstraint(
+                condition=Q(points__gte=0, points__lte=scoring.MAX_DECK_POINTS),
+                name="hand_points_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.points} points"

@@ -1,0 +1,275 @@
+"""Scoring, from the catalogue's "Scoring": plain functions on plain data.
+
+Nothing here touches the database or a request. A game is described by its number of
+players (seats 0..n-1, clockwise round the table), the scoring options of its rule set
+(``Rules``), who dealt first and its rounds (``RoundResult``: who went out and the points
+left in the other hands). Everything shown on a scoreboard derives from these.
+
+Points are counted per *side*: a player, or with ``teams = pairs`` a pair of partners
+sitting opposite (seat s and seat s + n/2 are side s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets import options as opts
+
+WINNER_TAKES_POINTS = "winner_takes_points"
+LOWEST_TOTAL_WINS = "lowest_total_wins"
+ROUND_WINS = "round_wins"
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+# The cards a hand can hold, as the keypad offers them: (key, label).
+NUMBER_CARDS = [(str(n), str(n)) for n in range(10)]
+ACTION_CARDS = [("skip", "Skip"), ("reverse", "Reverse"), ("draw_two", "Draw Two")]
+WILD_CARDS = [("wild", "Wild"), ("wild_draw_four", "Wild Draw Four")]
+CARDS = NUMBER_CARDS + ACTION_CARDS + WILD_CARDS
+CARD_LABELS = dict(CARDS)
+
+# The 108-card deck: in each of four colours one 0, two each of 1-9, two of each action
+# card; plus four Wilds and four Wild Draw Fours.
+DECK: dict[str, int] = {
+    "0": 4,
+    **{str(n): 8 for n in range(1, 10)},
+    **{key: 8 for key, _label in ACTION_CARDS},
+    **{key: 4 for key, _label in WILD_CARDS},
+}
+assert sum(DECK.values()) == 108
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a rule set that scoring and the deal depend on."""
+
+    scoring: str = WINNER_TAKES_POINTS
+    target_score: int = 500
+    rounds_to_win: int = 1
+    teams: str = "none"
+    team_scores_partner_hand: bool = False
+    points_action: int = 20
+    points_wild: int = 50
+    direction: str = "clockwise"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Rules:
+        names = cls.__dataclass_fields__
+        return cls(**{key: options[key] for key in names})
+
+    @property
+    def pairs(self) -> bool:
+        return self.teams == "pairs"
+
+    @property
+    def counts_points(self) -> bool:
+        return self.scoring != ROUND_WINS
+
+    @property
+    def goal(self) -> int:
+        """What a total is measured against: the target score, or the rounds to win."""
+        return self.rounds_to_win if self.scoring == ROUND_WINS else self.target_score
+
+    @property
+    def step(self) -> int:
+        """+1 seat clockwise, -1 counterclockwise."""
+        return 1 if self.direction == "clockwise" else -1
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round: the seat of the player who went out and the points in the other hands."""
+
+    went_out: int
+    hands: Mapping[int, int] = field(default_factory=dict)
+
+
+# --- Cards and hands --------------------------------------------------------------
+
+
+def card_points(card: str, rules: Rules) -> int:
+    """A number card scores its face value; action cards and wilds what the rules say."""
+    if card in DECK and card.isdigit():
+        return int(card)
+    if card in dict(ACTION_CARDS):
+        return rules.points_action
+    if card in dict(WILD_CARDS):
+        return rules.points_wild
+    raise ValueError(f"Unknown card {card!r}.")
+
+
+def hand_points(cards: Iterable[str], rules: Rules) -> int:
+    return sum(card_points(card, rules) for card in cards)
+
+
+def deck_points(rules: Rules) -> int:
+    """The points of the whole 108-card deck: no hand can hold more."""
+    return sum(count * card_points(card, rules) for card, count in DECK.items())
+
+
+# The most any hand could hold under any rule set (both point values at their maximum):
+# the bound the database enforces; forms check the game's own deck_points().
+MAX_DECK_POINTS = deck_points(
+    Rules(
+        points_action=opts.BY_KEY["points_action"].maximum,
+        points_wild=opts.BY_KEY["points_wild"].maximum,
+    )
+)
+
+
+# --- Players, sides and the deal ---------------------------------------------------
+
+
+def player_count_error(count: int, rules: Rules) -> str | None:
+    """Why ``count`` players cannot play with these rules, or None when they can."""
+    if count < MIN_PLAYERS:
+        return f"Enter the names of at least {MIN_PLAYERS} players."
+    if count > MAX_PLAYERS:
+        return f"UNO is for at most {MAX_PLAYERS} players; you entered {count}."
+    if rules.pairs and (count % 2 or count < 4):
+        return (
+            "These rules play in pairs, which needs an even number of players: "
+            f"4, 6, 8 or 10 (two to five teams of two). You entered {count}."
+        )
+    return None
+
+
+def side_count(players: int, rules: Rules) -> int:
+    return players // 2 if rules.pairs else players
+
+
+def side_of(seat: int, players: int, rules: Rules) -> int:
+    """The side a seat scores for: itself, or in pairs the team of partners opposite."""
+    return seat % (players // 2) if rules.pairs else seat
+
+
+def sides(players: int, rules: Rules) -> list[list[int]]:
+    """The seats of each side, in seat order."""
+    result: list[list[int]] = [[] for _ in range(side_count(players, rules))]
+    for seat in range(players):
+        result[side_of(seat, players, rules)].append(seat)
+    return result
+
+
+def partner_of(seat: int, players: int, rules: Rules) -> int | None:
+    return (seat + players // 2) % players if rules.pairs else None
+
+
+def dealer(first_dealer: int, round_number: int, players: int, rules: Rules) -> int:
+    """Who deals round ``round_number`` (1-based): the deal passes one seat each round."""
+    return (first_dealer + (round_number - 1) * rules.step) % players
+
+
+def first_player(dealer_seat: int, players: int, rules: Rules) -> int:
+    """Play starts next to the dealer, in the direction of play."""
+    return (dealer_seat + rules.step) % players
+
+
+# --- Rounds and totals -------------------------------------------------------------
+
+
+def counted_seats(went_out: int, players: int, rules: Rules) -> list[int]:
+    """The seats whose hand points score in a round that ``went_out`` won.
+
+    Everyone but the player who went out; in pairs under winner-takes-points the
+    partner's hand only counts with ``team_scores_partner_hand``.
+    """
+    partner = partner_of(went_out, players, rules)
+    skip_partner = (
+        rules.scoring == WINNER_TAKES_POINTS and partner is not None
+    ) and not rules.team_scores_partner_hand
+    return [
+        seat
+        for seat in range(players)
+        if seat != went_out and not (skip_partner and seat == partner)
+    ]
+
+
+def round_scores(rules: Rules, players: int, result: RoundResult) -> list[int]:
+    """What each side scores in one round."""
+    scores = [0] * side_count(players, rules)
+    winner = side_of(result.went_out, players, rules)
+    if rules.scoring == ROUND_WINS:
+        scores[winner] = 1
+        return scores
+    counted = counted_seats(result.went_out, players, rules)
+    if rules.scoring == WINNER_TAKES_POINTS:
+        scores[winner] = sum(result.hands.get(seat, 0) for seat in counted)
+    else:  # lowest_total_wins: each side adds its own hands; going out adds 0
+        for seat in counted:
+            scores[side_of(seat, players, rules)] += result.hands.get(seat, 0)
+    return scores
+
+
+def running_totals(rules: Rules, players: int, rounds: Sequence[RoundResult]) -> list[list[int]]:
+    """Each side's total after each round, in round order."""
+    totals = [0] * side_count(players, rules)
+    result = []
+    for played in rounds:
+        totals = [t + s for t, s in zip(totals, round_scores(rules, players, played), strict=True)]
+        result.append(totals)
+    return result
+
+
+def totals(rules: Rules, players: int, rounds: Sequence[RoundResult]) -> list[int]:
+    running = running_totals(rules, players, rounds)
+    return running[-1] if running else [0] * side_count(players, rules)
+
+
+def is_over(rules: Rules, side_totals: Sequence[int]) -> bool:
+    """The game ends when a total reaches the target (or the rounds to win)."""
+    return bool(side_totals) and max(side_totals) >= rules.goal
+
+
+def winners(rules: Rules, side_totals: Sequence[int]) -> list[int]:
+    """The winning sides (several when tied), or [] while the game goes on.
+
+    Highest total wins, except under lowest-total-wins, where equal lowest totals share.
+    """
+    if not is_over(rules, side_totals):
+        return []
+    best = min(side_totals) if rules.scoring == LOWEST_TOTAL_WINS else max(side_totals)
+    return [side for side, total in enumerate(side_totals) if total == best]
+
+
+def progress_percent(rules: Rules, total: int) -> int:
+    """How far a total is towards the target (or rounds to win), 0-100."""
+    return min(100, total * 100 // rules.goal)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands after its rounds: what a scoreboard shows."""
+
+    totals: list[int]
+    running: list[list[int]]
+    scores: list[list[int]]  # per round, per side
+    finished: bool
+    winners: list[int]
+    round_number: int  # the round being played now (or the last one when finished)
+    dealer: int
+    first_player: int
+
+
+def standing(
+    rules: Rules, players: int, first_dealer: int, rounds: Sequence[RoundResult]
+) -> Standing:
+    scores = [round_scores(rules, players, r) for r in rounds]
+    running = running_totals(rules, players, rounds)
+    current = running[-1] if running else [0] * side_count(players, rules)
+    finished = is_over(rules, current)
+    number = len(rounds) if finished and rounds else len(rounds) + 1
+    deals = dealer(first_dealer, number, players, rules)
+    return Standing(
+        totals=current,
+        running=running,
+        scores=scores,
+        finished=finished,
+        winners=winners(rules, current),
+        round_number=number,
+        dealer=deals,
+        first_player=first_player(deals, players, rules),
+    )

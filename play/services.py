@@ -1,0 +1,420 @@
+"""Starting games and recording, correcting and removing rounds.
+
+Every change locks the game row first (``select_for_update``; on SQLite the settings
+open every transaction with BEGIN IMMEDIATE, which takes the write lock), so round
+numbers stay 1..N without gaps however many phones post at once, and bumps the game's
+``version``, which the scoreboard's ETag is made of.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from play import scoring
+from play.models import Game, Hand, Player, Round
+from rulesets import codes
+from rulesets.models import Revision
+
+
+class GameOver(Exception):
+    """The game has ended: no more rounds."""
+
+
+class NotOver(ValueError):
+    """Play again was asked for before the game ended."""
+
+
+class RoundChanged(Exception):
+    """The round was changed (or removed, or is no longer the last) on another phone."""
+
+    def __init__(self, message: str, current: Round | None = None):
+        super().__init__(message)
+        self.current = current
+
+
+def rules_of(revision: Revision) -> scoring.Rules:
+    return scoring.Rules.from_options(revision.options)
+
+
+# --- Starting ----------------------------------------------------------------------
+
+
+def _new_codes() -> tuple[str, str]:
+    play_code = codes.new_code()
+    spectator_code = codes.new_code()
+    while spectator_code == play_code:  # pragma: no cover - 1 in 58**11
+        spectator_code = codes.new_code()
+    return play_code, spectator_code
+
+
+def start_game(
+    revision: Revision,
+    names: Sequence[str],
+    first_dealer: int,
+    submission_id: uuid.UUID,
+    previous: Game | None = None,
+) -> tuple[Game, bool]:
+    """Starts a game with ``names`` in seat order; returns (game, created).
+
+    A second call with the same submission id returns the first game (created False).
+    Names must already be valid (see play.forms); the database refuses duplicates anyway.
+    """
+    rules = rules_of(revision)
+    error = scoring.player_count_error(len(names), rules)
+    if error:
+        raise ValueError(error)
+    if not 0 <= first_dealer < len(names):
+        raise ValueError("The first dealer must be one of the players.")
+    existing = Game.objects.filter(submission_id=submission_id).first()
+    if existing:
+        return existing, False
+    for attempt in range(5):
+        play_code, spectator_code = _new_codes()
+        try:
+            with transaction.atomic():
+                game = Game.objects.create(
+                    code=play_code,
+                    spectator_code=spectator_code,
+                    revision=revision,
+                    first_dealer=first_dealer,
+                    submission_id=submission_id,
+                    previous=previous,
+                )
+                Player.objects.bulk_create(
+                    Player(
+                        game=game,
+                        seat=seat,
+                        name=name,
+                        team=scoring.side_of(seat, len(names), rules) if rules.pairs else None,
+                    )
+                    for seat, name in enumerate(names)
+                )
+            return game, True
+        except IntegrityError:
+            existing = Game.objects.filter(submission_id=submission_id).first()
+            if existing:  # the same form, posted twice at the same moment
+                return existing, False
+            if attempt == 4:  # not a code collision: something real, let it be seen
+                raise
+    raise AssertionError("unreachable")
+
+
+def play_again(game: Game) -> tuple[Game, bool]:
+    """A new game with the same players under the rule set's current rules.
+
+    Returns (new game, created). Raises ValueError when the game is not over, or when
+    the players no longer fit the rules (they now play in pairs and the number is odd).
+    Idempotent: a game already followed by another returns that one.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("revision__ruleset").get(pk=game.pk)
+        existing = Game.objects.filter(previous=game).first()
+        if existing:
+            return existing, False
+        if not game.finished:
+            raise NotOver("This game is not over yet, so it cannot be played again.")
+        revision = game.revision.ruleset.current
+        rules = rules_of(revision)
+        names = list(game.players.order_by("seat").values_list("name", flat=True))
+        error = scoring.player_count_error(len(names), rules)
+        if error:
+            raise ValueError(error)
+        if revision.dealer_selection == "random":
+            first = random.randrange(len(names))
+        else:  # the deal keeps passing round the table
+            played = max(game.rounds.count(), 1)
+            old_rules = rules_of(game.revision)
+            last = scoring.dealer(game.first_dealer, played, len(names), old_rules)
+            first = (last + rules.step) % len(names)
+        new_game, created = start_game(revision, names, first, uuid.uuid4(), previous=game)
+        _touch(game)
+    return new_game, created
+
+
+# --- What a scoreboard shows -------------------------------------------------------
+
+
+@dataclass
+class Side:
+    index: int
+    players: list[Player]
+    total: int
+    percent: int
+    winner: bool
+
+    @property
+    def name(self) -> str:
+        return " & ".join(p.name for p in self.players)
+
+
+@dataclass
+class RoundRow:
+    round: Round
+    dealer: Player
+    went_out: Player
+    hands: list[tuple[Player, int | None]]  # every player, None where nothing was entered
+    scores: list[int]  # per side
+    totals: list[int]  # per side, after this round
+    side_scores: list[tuple[Side, int]]  # the sides that scored in this round
+
+    @property
+    def other_hands(self) -> list[tuple[Player, int | None]]:
+        """Every hand but that of the player who went out."""
+        return [(p, pts) for p, pts in self.hands if p.pk != self.went_out.pk]
+
+
+@dataclass
+class Board:
+    game: Game
+    revision: Revision
+    rules: scoring.Rules
+    players: list[Player]
+    sides: list[Side]
+    rounds: list[RoundRow]
+    standing: scoring.Standing
+    dealer: Player
+    first_player: Player
+    newer_rules: bool
+    next_game: tuple[str, str] | None = None  # (code, spectator code) after Play again
+
+    @property
+    def winners(self) -> list[Side]:
+        return [s for s in self.sides if s.winner]
+
+    @property
+    def last_round(self) -> RoundRow | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def deck_points(self) -> int:
+        return scoring.deck_points(self.rules)
+
+    def side_of(self, player: Player) -> Side:
+        return self.sides[scoring.side_of(player.seat, len(self.players), self.rules)]
+
+    @property
+    def winner_text(self) -> str:
+        """The end of the game in words: who won, and with what."""
+        won = self.winners
+        if not won:
+            return ""
+        names = " and ".join(s.name for s in won)
+        total = won[0].total
+        if self.rules.scoring == scoring.ROUND_WINS:
+            what = f"{total} round{'' if total == 1 else 's'} won"
+        else:
+            what = f"{total} point{'' if total == 1 else 's'}"
+        lowest = self.rules.scoring == scoring.LOWEST_TOTAL_WINS
+        if len(won) > 1:
+            how = "the lowest total, " if lowest else ""
+            return f"{names} share the win with {how}{what} each."
+        verb = "win" if len(won[0].players) > 1 else "wins"
+        if lowest:
+            return f"{names} {verb} with the lowest total, {what}."
+        return f"{names} {verb} with {what}."
+
+
+def load_game(**lookup) -> Game:
+    return Game.objects.select_related("revision__ruleset").get(**lookup)
+
+
+def board(game: Game) -> Board:
+    """Everything the scoreboard shows, in three queries after the game's own.
+
+    ``game`` must come with its revision and rule set (``load_game``).
+    """
+    players = list(game.players.order_by("seat"))
+    rounds = list(game.rounds.order_by("number"))
+    hands: dict[int, dict[int, int]] = {}
+    for round_id, player_id, points in Hand.objects.filter(round__game=game).values_list(
+        "round_id", "player_id", "points"
+    ):
+        hands.setdefault(round_id, {})[player_id] = points
+    result = _assemble(game, players, rounds, hands)
+    if game.finished:
+        result.next_game = (
+            Game.objects.filter(previous=game).values_list("code", "spectator_code").first()
+        )
+    return result
+
+
+def _assemble(
+    game: Game, players: list[Player], rounds: list[Round], hands: Mapping[int, Mapping[int, int]]
+) -> Board:
+    revision = game.revision
+    rules = rules_of(revision)
+    n = len(players)
+    by_id = {p.pk: p for p in players}
+    results = [
+        scoring.RoundResult(
+            went_out=by_id[r.went_out_id].seat,
+            hands={by_id[pid].seat: pts for pid, pts in hands.get(r.pk, {}).items()},
+        )
+        for r in rounds
+    ]
+    stand = scoring.standing(rules, n, game.first_dealer, results)
+    sides = [
+        Side(
+            index=i,
+            players=[players[seat] for seat in seats],
+            total=stand.totals[i],
+            percent=scoring.progress_percent(rules, stand.totals[i]),
+            winner=i in stand.winners,
+        )
+        for i, seats in enumerate(scoring.sides(n, rules))
+    ]
+    rows = [
+        RoundRow(
+            round=r,
+            dealer=players[scoring.dealer(game.first_dealer, r.number, n, rules)],
+            went_out=by_id[r.went_out_id],
+            hands=[(p, hands.get(r.pk, {}).get(p.pk)) for p in players],
+            scores=stand.scores[i],
+            totals=stand.running[i],
+            side_scores=[(s, pts) for s, pts in zip(sides, stand.scores[i], strict=True) if pts],
+        )
+        for i, r in enumerate(rounds)
+    ]
+    return Board(
+        game=game,
+        revision=revision,
+        rules=rules,
+        players=players,
+        sides=sides,
+        rounds=rows,
+        standing=stand,
+        dealer=players[stand.dealer],
+        first_player=players[stand.first_player],
+        newer_rules=revision.ruleset.current_id != revision.pk,
+    )
+
+
+# --- Changing rounds ---------------------------------------------------------------
+
+
+def _lock(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("revision__ruleset").get(pk=game.pk)
+
+
+def _touch(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1, updated_at=timezone.now())
+    game.version += 1
+
+
+def _settle(game: Game) -> Board:
+    """After a change: recompute whether the game is over and bump its version."""
+    result = board(game)
+    finished = result.standing.finished
+    if finished != game.finished:
+        game.finished_at = timezone.now() if finished else None
+    game.version += 1
+    game.save(update_fields=["finished_at", "version", "updated_at"])
+    return result
+
+
+def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
+    by_seat = {p.seat: p for p in players}
+    Hand.objects.bulk_create(
+        Hand(round=round_, player=by_seat[seat], points=points) for seat, points in hands.items()
+    )
+
+
+@dataclass
+class Recorded:
+    round: Round
+    created: bool
+    board: Board | None  # after the round, when created
+    others_since: int  # rounds other phones recorded since the form was shown
+
+
+def record_round(
+    game: Game,
+    went_out: int,
+    hands: Mapping[int, int],
+    submission_id: uuid.UUID,
+    expected_number: int | None = None,
+) -> Recorded:
+    """Records the next round; a submission id already recorded returns that round.
+
+    Raises GameOver when the game has ended. ``hands`` maps seats to valid points
+    (see play.forms.RoundForm).
+    """
+    with transaction.atomic():
+        game = _lock(game)
+        existing = Round.objects.filter(game=game, submission_id=submission_id).first()
+        if existing:
+            return Recorded(existing, False, None, 0)
+        if game.finished:
+            raise GameOver("This game is over, so no more rounds can be recorded.")
+        players = list(game.players.order_by("seat"))
+        last = game.rounds.aggregate(last=Max("number"))["last"] or 0
+        round_ = Round.objects.create(
+            game=game,
+            number=last + 1,
+            went_out=players[went_out],
+            submission_id=submission_id,
+        )
+        _store_hands(round_, players, hands)
+        result = _settle(game)
+    others = max(0, round_.number - expected_number) if expected_number else 0
+    return Recorded(round_, True, result, others)
+
+
+def _locked_round(game: Game, round_id: int, version: int) -> Round:
+    round_ = Round.objects.filter(game=game, pk=round_id).first()
+    if round_ is None:
+        raise RoundChanged("That round was deleted on another phone, so nothing was changed.")
+    if round_.version != version:
+        raise RoundChanged(
+            f"Round {round_.number} was changed on another phone while you were looking at "
+            "it, so nothing was saved.",
+            current=round_,
+        )
+    return round_
+
+
+def edit_round(
+    game: Game, round_id: int, version: int, went_out: int, hands: Mapping[int, int]
+) -> Round:
+    """Replaces a round's result if nobody changed it since ``version`` was shown."""
+    with transaction.atomic():
+        game = _lock(game)
+        round_ = _locked_round(game, round_id, version)
+        players = list(game.players.order_by("seat"))
+        round_.went_out = players[went_out]
+        round_.version += 1
+        round_.save(update_fields=["went_out", "version", "updated_at"])
+        round_.hands.all().delete()
+        _store_hands(round_, players, hands)
+        _settle(game)
+    return round_
+
+
+def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = False) -> int:
+    """Deletes a round and renumbers the later ones; returns the deleted round's number.
+
+    With ``last_only`` (undo), the round must still be the last one.
+    """
+    with transaction.atomic():
+        game = _lock(game)
+        round_ = _locked_round(game, round_id, version)
+        number = round_.number
+        if last_only and game.rounds.filter(number__gt=number).exists():
+            raise RoundChanged(
+                f"Another phone recorded a round after round {number}, so nothing was undone. "
+                "Delete the round you meant from the history."
+            )
+        round_.delete()
+        # One at a time, lowest first, so (game, number) stays unique at every step.
+        for later in game.rounds.filter(number__gt=number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
+        _settle(game)
+    return number

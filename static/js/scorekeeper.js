@@ -1,0 +1,170 @@
+/* House Rules scorekeeper: small enhancements. Every form works without this file. */
+(function () {
+  "use strict";
+
+  // --- Polling the scoreboard (htmx) with conditional requests ---------------------
+  // The board carries its ETag; each poll sends it as If-None-Match, so an unchanged
+  // board is a 304 with no body, which must not be swapped in.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail.elt;
+    if (!elt || elt.id !== "board") return;
+    if (document.hidden) { e.preventDefault(); return; }
+    var etag = elt.getAttribute("data-etag");
+    if (etag) e.detail.headers["If-None-Match"] = etag;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.requestConfig && e.detail.requestConfig.elt && e.detail.requestConfig.elt.id === "board") {
+      if (e.detail.xhr.status === 304 || e.detail.xhr.status >= 400) {
+        e.detail.shouldSwap = false;
+        e.detail.isError = false;
+      }
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board");
+    var page = document.querySelector("[data-scoreboard]");
+    if (!board || !page) return;
+    // The game ended or reopened on another phone: the recording form must follow.
+    if (!page.hasAttribute("data-spectator") &&
+        board.getAttribute("data-finished") !== page.getAttribute("data-finished")) {
+      window.location.reload();
+      return;
+    }
+    var round = board.getAttribute("data-round");
+    document.querySelectorAll("[data-next-round]").forEach(function (el) { el.textContent = round; });
+  });
+
+  // --- Start form: name inputs appear as they are filled; the dealer list shows names ---
+  var MIN_NAME_INPUTS = 4;
+
+  function setUpStartForm(form) {
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("[data-player-input]"));
+    var select = form.querySelector("[data-dealer-select]");
+    function update() {
+      var last = -1;
+      inputs.forEach(function (input, i) { if (input.value.trim()) last = i; });
+      var shown = Math.max(MIN_NAME_INPUTS, last + 2);
+      inputs.forEach(function (input, i) {
+        var name = input.value.trim();
+        var visible = i < shown || name !== "";
+        input.closest("li").hidden = !visible;
+        var option = select && select.querySelector('option[value="' + input.getAttribute("data-player-input") + '"]');
+        if (!option) return;
+        option.textContent = name ? name : "Player " + (i + 1) + " (no name yet)";
+        option.hidden = !visible && !option.selected;
+      });
+    }
+    form.addEventListener("input", update);
+    update();
+  }
+
+  // --- Round form: hide the hands that don't score; the card keypad -----------------
+  function setUpRoundForm(form) {
+    var partnerScores = form.getAttribute("data-partner-scores") === "true";
+    var players = parseInt(form.getAttribute("data-players"), 10);
+    var hands = form.querySelectorAll("[data-hand]");
+
+    function wentOut() {
+      var checked = form.querySelector('input[name="went_out"]:checked');
+      return checked ? parseInt(checked.value, 10) : null;
+    }
+
+    function updateHands() {
+      var out = wentOut();
+      var partner = (out === null || partnerScores) ? null : (out + players / 2) % players;
+      hands.forEach(function (hand) {
+        var seat = parseInt(hand.getAttribute("data-seat"), 10);
+        var input = hand.querySelector("[data-hand-input]");
+        var note = hand.querySelector("[data-hand-note]");
+        var row = hand.querySelector(".hand-row");
+        var isOut = seat === out;
+        var isPartner = seat === partner;
+        hand.classList.toggle("is-out", isOut || isPartner);
+        input.disabled = isOut;
+        if (isOut) {
+          input.value = "";
+          closeKeypad(hand);
+        }
+        row.querySelector("[data-keypad-toggle]").hidden = isOut;
+        note.hidden = !(isOut || isPartner);
+        note.textContent = isOut ? "Went out: no points." : isPartner ? "Partner of the player who went out: doesn’t score." : "";
+      });
+    }
+
+    hands.forEach(function (hand) { setUpKeypad(hand); });
+    form.addEventListener("change", function (e) {
+      if (e.target.name === "went_out") updateHands();
+    });
+    updateHands();
+  }
+
+  function closeKeypad(hand) {
+    var toggle = hand.querySelector("[data-keypad-toggle]");
+    var keypad = hand.querySelector("[data-keypad]");
+    keypad.hidden = true;
+    toggle.setAttribute("aria-expanded", "false");
+  }
+
+  function setUpKeypad(hand) {
+    var toggle = hand.querySelector("[data-keypad-toggle]");
+    var keypad = hand.querySelector("[data-keypad]");
+    var input = hand.querySelector("[data-hand-input]");
+    var tally = hand.querySelector("[data-tally]");
+    var undo = hand.querySelector("[data-undo-card]");
+    var cards = [];  // [label, points] in the order tapped
+
+    function render() {
+      if (!cards.length) {
+        tally.textContent = "No cards tapped yet.";
+      } else {
+        var sum = cards.reduce(function (total, card) { return total + card[1]; }, 0);
+        tally.textContent = cards.map(function (card) { return card[0]; }).join(" + ") + " = " + sum;
+      }
+      undo.disabled = !cards.length;
+    }
+
+    function setTotal() {
+      var sum = cards.reduce(function (total, card) { return total + card[1]; }, 0);
+      input.value = cards.length ? String(sum) : "";
+    }
+
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      var open = keypad.hidden;
+      keypad.hidden = !open;
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open && input.value !== "" && !cards.length) {
+        tally.textContent = "Typed: " + input.value + ". Tapping cards starts the count again.";
+      }
+    });
+    keypad.querySelectorAll("[data-card]").forEach(function (key) {
+      key.addEventListener("click", function () {
+        cards.push([key.getAttribute("data-card"), parseInt(key.getAttribute("data-points"), 10)]);
+        setTotal();
+        render();
+      });
+    });
+    undo.addEventListener("click", function () {
+      cards.pop();
+      setTotal();
+      render();
+      if (!cards.length) input.focus();
+    });
+    // Typing a number replaces the tapped cards.
+    input.addEventListener("input", function () {
+      if (cards.length) {
+        cards = [];
+        render();
+      }
+    });
+  }
+
+  function init(root) {
+    root.querySelectorAll("form[data-start-form]").forEach(setUpStartForm);
+    root.querySelectorAll("form[data-round-form]").forEach(setUpRoundForm);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+})();
