@@ -119,7 +119,7 @@ OPTIONS: list[Option] = [
         minimum=5,
         maximum=10,
         unit="card",
-        texts={"any": "Deal {n} card{s} to each player."},
+        texts={"any": "The dealer shuffles and deals {n} card{s} to each player, face down."},
     ),
     Option(
         "dealer_selection",
@@ -130,9 +130,9 @@ OPTIONS: list[Option] = [
         "How the first dealer is chosen.",
         choices={"highest_card": "Highest card deals", "random": "Chosen at random"},
         texts={
-            "highest_card": "To choose the first dealer, everyone draws a card; the highest "
-            "number deals (action cards count as zero).",
-            "random": "The first dealer is chosen at random.",
+            "highest_card": "To choose the first dealer, everyone draws a card and the "
+            "highest number deals (a card without a number counts as zero).",
+            "random": "The first dealer is chosen at random, so the first player is random too.",
         },
     ),
     Option(
@@ -144,10 +144,11 @@ OPTIONS: list[Option] = [
         "Which way play goes at the start, and the deal passes each round.",
         choices={"clockwise": "Clockwise (to the left)", "counterclockwise": "Counterclockwise"},
         texts={
-            "clockwise": "Play starts with the player to the dealer's left and goes "
-            "clockwise; the deal passes to the left each round.",
-            "counterclockwise": "Play starts with the player to the dealer's right and goes "
-            "counterclockwise; the deal passes to the right each round.",
+            "clockwise": "The player to the dealer's left plays first, and play goes "
+            "clockwise (to the left); after each round the deal passes one seat to the left.",
+            "counterclockwise": "The player to the dealer's right plays first, and play goes "
+            "counterclockwise (to the right); after each round the deal passes one seat to "
+            "the right.",
         },
     ),
     Option(
@@ -162,11 +163,10 @@ OPTIONS: list[Option] = [
             "first_player_chooses": "First player picks the colour",
         },
         texts={
-            "redraw": "If the first card turned up is a Wild, put it back in the deck and "
-            "turn up another.",
+            "redraw": "If the first card turned up is a Wild, bury it in the deck and turn "
+            "up another.",
             "first_player_chooses": "If the first card turned up is a Wild, the first player "
-            "chooses its colour and then plays. (A Wild Draw Four turned up first is always "
-            "put back.)",
+            "chooses the colour to play, then takes their turn.",
         },
     ),
     Option(
@@ -179,8 +179,9 @@ OPTIONS: list[Option] = [
         choices={"apply": "Its effect applies", "redraw": "Put it back and turn another"},
         texts={
             "apply": "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
-            "the first player: a Skip skips them, a Reverse makes the dealer play first and "
-            "play goes the other way, a Draw Two makes them draw two and lose their turn.",
+            "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
+            "two cards and miss their turn, and a Reverse makes the dealer play first, with "
+            "play going the other way.",
             "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
             "in the deck and turn up another.",
         },
@@ -195,9 +196,10 @@ OPTIONS: list[Option] = [
         "What a player draws when they cannot, or will not, play.",
         choices={"draw_one": "Draw one card", "draw_until_playable": "Draw until you can play"},
         texts={
-            "draw_one": "If you don't play, draw one card from the draw pile.",
-            "draw_until_playable": "If you don't play, keep drawing until you draw a card you "
-            "can play.",
+            "draw_one": "If you don't play a card from your hand, draw one card from the "
+            "draw pile.",
+            "draw_until_playable": "If you don't play a card from your hand, keep drawing "
+            "from the draw pile until you draw a card that can be played.",
         },
     ),
     Option(
@@ -213,9 +215,11 @@ OPTIONS: list[Option] = [
             "keep": "Keep it; your turn ends",
         },
         texts={
-            "may_play": "If the card you draw can be played, you may play it at once, or keep "
-            "it and end your turn.",
-            "must_play": "If the card you draw can be played, you must play it at once.",
+            "may_play": "If the card you draw can be played, you may play it at once. "
+            "Otherwise it goes into your hand and your turn ends: you cannot play another "
+            "card instead.",
+            "must_play": "If the card you draw can be played, you must play it at once. "
+            "Otherwise it goes into your hand and your turn ends.",
             "keep": "The card you draw goes into your hand and your turn ends, even if it "
             "could be played.",
         },
@@ -230,8 +234,8 @@ OPTIONS: list[Option] = [
         choices=_yes_no("Allowed", "Not allowed: play if you can"),
         texts={
             True: "You may draw instead of playing, even when you hold a card you could play.",
-            False: "If you can play, you must play: you may only draw when you hold no "
-            "playable card.",
+            False: "If you can play, you must: you may only draw when you hold no card "
+            "you can play.",
         },
     ),
     Option(
@@ -244,8 +248,8 @@ OPTIONS: list[Option] = [
         choices=_yes_no(),
         texts={
             True: "Jump in: anyone holding the exact same card as the top card (same colour "
-            "and number or symbol) may play it at once, even out of turn; play continues "
-            "from them.",
+            "and the same number or symbol) may play it at once, even out of turn; play then "
+            "continues from that player.",
             False: "No jumping in: you only play on your own turn.",
         },
     ),
@@ -258,8 +262,9 @@ OPTIONS: list[Option] = [
         "Play several cards of the same number in one turn.",
         choices=_yes_no(),
         texts={
-            True: "You may play several cards of the same number in one turn.",
-            False: "You play one card a turn.",
+            True: "You may play several cards of the same number together in one turn; "
+            "the first must be playable as usual, and the last one laid is the new top card.",
+            False: "You play one card per turn.",
         },
     ),
     Option(
@@ -271,7 +276,7 @@ OPTIONS: list[Option] = [
         "Playing a 7 swaps hands with a player of your choice.",
         choices=_yes_no("Yes", "No"),
         texts={
-            True: "Playing a 7 means you swap hands with a player of your choice.",
+            True: "When you play a 7, you swap hands with any other player you choose.",
             False: "A 7 is an ordinary number card.",
         },
     ),
@@ -284,8 +289,8 @@ OPTIONS: list[Option] = [
         "Playing a 0 passes every hand one seat in the direction of play.",
         choices=_yes_no("Yes", "No"),
         texts={
-            True: "Playing a 0 means every player passes their hand to the next player in "
-            "the direction of play.",
+            True: "When someone plays a 0, every player passes their hand to the next "
+            "player in the direction of play.",
             False: "A 0 is an ordinary number card.",
         },
     ),
@@ -298,7 +303,8 @@ OPTIONS: list[Option] = [
         "With two players, Reverse works like Skip.",
         choices=_yes_no("Works like Skip", "Only changes direction"),
         texts={
-            True: "With two players, a Reverse works like a Skip: you play again.",
+            True: "With two players, a Reverse works like a Skip: the other player misses "
+            "their turn, so you play again.",
             False: "With two players, a Reverse only changes direction, so the other player "
             "plays next.",
         },
@@ -313,9 +319,9 @@ OPTIONS: list[Option] = [
         "A Draw Two may answer a Draw Two; the total passes on.",
         choices=_yes_no(),
         texts={
-            True: "Stacking: when a Draw Two is played on you, you may answer with a Draw Two "
-            "of your own; the total passes to the next player, who draws it all unless they "
-            "can stack too.",
+            True: "When a Draw Two is played on you, you may answer with a Draw Two of your "
+            "own; the total passes to the next player, who draws it all unless they can "
+            "answer too.",
             False: "A Draw Two cannot be answered with a Draw Two: you draw two.",
         },
     ),
@@ -328,7 +334,8 @@ OPTIONS: list[Option] = [
         "A Wild Draw Four may answer a Wild Draw Four.",
         choices=_yes_no(),
         texts={
-            True: "A Wild Draw Four may answer a Wild Draw Four; the total passes on.",
+            True: "When a Wild Draw Four is played on you, you may answer with a Wild Draw "
+            "Four of your own; the total passes to the next player.",
             False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four.",
         },
     ),
@@ -341,7 +348,8 @@ OPTIONS: list[Option] = [
         "A Wild Draw Four may answer a Draw Two.",
         choices=_yes_no(),
         texts={
-            True: "A Wild Draw Four may answer a Draw Two; the total passes on.",
+            True: "When a Draw Two is played on you, you may answer with a Wild Draw Four; "
+            "the total passes to the next player.",
             False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two.",
         },
     ),
@@ -354,7 +362,8 @@ OPTIONS: list[Option] = [
         "A Draw Two may answer a Wild Draw Four.",
         choices=_yes_no(),
         texts={
-            True: "A Draw Two may answer a Wild Draw Four; the total passes on.",
+            True: "When a Wild Draw Four is played on you, you may answer with a Draw Two; "
+            "the total passes to the next player.",
             False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four.",
         },
     ),
@@ -367,9 +376,9 @@ OPTIONS: list[Option] = [
         "The player who draws for a Draw Two or Wild Draw Four also loses their turn.",
         choices=_yes_no("Yes, the turn is lost", "No, they may still play"),
         texts={
-            True: "Whoever draws for a Draw Two or a Wild Draw Four also loses their turn.",
-            False: "Whoever draws for a Draw Two or a Wild Draw Four may still play on their "
-            "turn after drawing.",
+            True: "Whoever draws for a Draw Two or a Wild Draw Four also misses their turn.",
+            False: "Whoever draws for a Draw Two or a Wild Draw Four still takes their turn "
+            "after drawing.",
         },
     ),
     # Wild Draw Four
@@ -390,7 +399,8 @@ OPTIONS: list[Option] = [
             "the current colour (other cards that match by number or symbol don't count).",
             "no_playable_card": "You may play a Wild Draw Four only when you hold no other card "
             "you could play.",
-            "anytime": "You may play a Wild Draw Four at any time, like a Wild.",
+            "anytime": "You may play a Wild Draw Four at any time, like a Wild, even when "
+            "you hold other cards you could play.",
         },
     ),
     Option(
@@ -402,9 +412,9 @@ OPTIONS: list[Option] = [
         "The next player may challenge a Wild Draw Four they think was played illegally.",
         choices=_yes_no(),
         texts={
-            True: "The player hit by a Wild Draw Four may challenge it: the player who played "
-            "it shows them their hand.",
-            False: "A Wild Draw Four cannot be challenged.",
+            True: "The next player may challenge a Wild Draw Four they think was played "
+            "against the rule: its player then shows them their hand.",
+            False: "Nobody may challenge a Wild Draw Four.",
         },
     ),
     Option(
@@ -418,8 +428,8 @@ OPTIONS: list[Option] = [
         maximum=10,
         unit="card",
         texts={
-            "any": "If the challenge succeeds, the player who played the Wild Draw Four draws "
-            "{n} card{s} instead of the challenger."
+            "any": "If the challenge succeeds (the rule was broken), the player who played "
+            "the Wild Draw Four draws {n} card{s}, and the challenger draws none."
         },
         when=("wild_draw_four_challenge", (True,)),
         when_note="Only when challenges are allowed.",
@@ -434,7 +444,10 @@ OPTIONS: list[Option] = [
         minimum=0,
         maximum=10,
         unit="card",
-        texts={"any": "If the challenge fails, the challenger draws {n} card{s}."},
+        texts={
+            "any": "If the challenge fails (the Wild Draw Four was played fairly), the "
+            "challenger draws {n} card{s} in all, instead of four."
+        },
         when=("wild_draw_four_challenge", (True,)),
         when_note="Only when challenges are allowed.",
     ),
@@ -450,9 +463,10 @@ OPTIONS: list[Option] = [
         maximum=10,
         unit="card",
         texts={
-            "any": "Call \u201cUNO!\u201d as you play your second-to-last card. If someone "
-            "catches you before the next player begins their turn, you draw {n} card{s}; "
-            "after that you are safe."
+            "any": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+            "just before is fine). If another player catches you before the next player "
+            "begins their turn, you draw {n} card{s}; once the next turn has begun, you are "
+            "safe."
         },
     ),
     # Going out and scoring
@@ -469,12 +483,12 @@ OPTIONS: list[Option] = [
             "no_action_or_wild": "Only with a number card",
         },
         texts={
-            "any": "You may go out with any card. If it is an action card, its effect still "
-            "applies: the next player draws, and those cards count for scoring.",
-            "no_wild": "You may not go out with a Wild or a Wild Draw Four; any other card is "
-            "fine, and an action card's effect still applies.",
-            "no_action_or_wild": "You may only go out with a number card, never with an "
-            "action card or a Wild.",
+            "any": "You may go out with any card: a number, a Skip, a Reverse, a Draw Two, "
+            "a Wild or a Wild Draw Four.",
+            "no_wild": "Your last card may not be a Wild or a Wild Draw Four; a number, "
+            "Skip, Reverse or Draw Two is fine.",
+            "no_action_or_wild": "Your last card must be a number card: you may not go out "
+            "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four.",
         },
     ),
     Option(
@@ -491,7 +505,8 @@ OPTIONS: list[Option] = [
         },
         texts={
             "winner_takes_points": "The player who goes out scores the points of all cards "
-            "left in the other players' hands. The first to reach the target score wins.",
+            "left in the other players' hands. The first to reach the target score wins the "
+            "game.",
             "lowest_total_wins": "Every player adds up the points in their own hand and "
             "scores them; the player who went out scores nothing. When anyone reaches the "
             "target score the game ends and the lowest total wins (equal lowest totals "
@@ -510,7 +525,7 @@ OPTIONS: list[Option] = [
         minimum=50,
         maximum=5000,
         unit="point",
-        texts={"any": "The game ends when a total reaches {n} points."},
+        texts={"any": "The target score is {n} point{s}: the game ends when a total reaches it."},
         when=("scoring", ("winner_takes_points", "lowest_total_wins")),
         when_note="Not when counting rounds won.",
     ),
