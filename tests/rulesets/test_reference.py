@@ -1,0 +1,577 @@
+"""The rule reference (rulesets/reference.py): every option value states its rule, the house
+rules are marked against official, and the "Can I ...?" answers follow the options."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils.html import escape
+
+from rulesets import options as opts
+from rulesets import reference
+from rulesets.presets import BY_SLUG, PRESETS
+
+
+def with_value(key, value, base=None):
+    """Options with ``key`` set to ``value`` and whatever it needs to mean something."""
+    options = dict(opts.official() if base is None else base)
+    option = opts.BY_KEY[key]
+    if option.when:
+        dep_key, allowed = option.when
+        if options[dep_key] not in allowed:
+            options[dep_key] = allowed[0]
+    if key in reference.POINT_KEYS and options["scoring"] == "round_wins":
+        options["scoring"] = "winner_takes_points"
+    options[key] = value
+    return options
+
+
+def sample_values(option):
+    if option.kind != opts.INT:
+        return option.values()
+    picks = {option.minimum, option.maximum, option.official, option.official + 1}
+    if option.minimum <= 1 <= option.maximum:
+        picks.add(1)
+    return sorted(v for v in picks if option.minimum <= v <= option.maximum)
+
+
+CASES = [(o.key, v) for o in opts.OPTIONS for v in sample_values(o)]
+
+# What each value's text must say, in words a player uses: the rule, not the setting.
+STATES = {
+    ("dealer_selection", "highest_card"): "the highest number deals",
+    ("dealer_selection", "random"): "chosen at random",
+    ("direction", "clockwise"): "dealer's left plays first, and play goes clockwise",
+    ("direction", "counterclockwise"): "dealer's right plays first, and play goes counterclockwise",
+    ("first_card_wild", "redraw"): "Wild, bury it in the deck and turn up another",
+    ("first_card_wild", "first_player_chooses"): "Wild, the first player chooses the colour",
+    ("first_card_action", "apply"): "it works on the first player",
+    ("first_card_action", "redraw"): "put it back in the deck and turn up another",
+    ("draw_rule", "draw_one"): "draw one card",
+    ("draw_rule", "draw_until_playable"): "keep drawing",
+    ("drawn_card", "may_play"): "you may play it at once",
+    ("drawn_card", "must_play"): "you must play it at once",
+    ("drawn_card", "keep"): "your turn ends, even if it could be played",
+    ("may_draw_instead_of_playing", True): "You may draw instead of playing",
+    ("may_draw_instead_of_playing", False): "you may only draw when you hold no card you can",
+    ("jump_in", True): "even out of turn",
+    ("jump_in", False): "you only play on your own turn",
+    ("multiple_same_number", True): "several cards of the same number",
+    ("multiple_same_number", False): "one card per turn",
+    ("seven_swap", True): "play a 7, you swap hands",
+    ("seven_swap", False): "A 7 is an ordinary number card",
+    ("zero_rotate", True): "plays a 0, every player passes their hand",
+    ("zero_rotate", False): "A 0 is an ordinary number card",
+    ("two_player_reverse_skips", True): "a Reverse works like a Skip",
+    ("two_player_reverse_skips", False): "a Reverse only changes direction",
+    ("stack_draw_two_on_draw_two", True): "Draw Two is played on you, you may answer with a "
+    "Draw Two",
+    ("stack_draw_two_on_draw_two", False): "A Draw Two cannot be answered with a Draw Two",
+    ("stack_draw_four_on_draw_four", True): "Wild Draw Four is played on you, you may answer "
+    "with a Wild Draw Four",
+    ("stack_draw_four_on_draw_four", False): "A Wild Draw Four cannot be answered with a Wild "
+    "Draw Four",
+    ("stack_draw_four_on_draw_two", True): "Draw Two is played on you, you may answer with a "
+    "Wild Draw Four",
+    ("stack_draw_four_on_draw_two", False): "A Draw Two cannot be answered with a Wild Draw Four",
+    ("stack_draw_two_on_draw_four", True): "Wild Draw Four is played on you, you may answer "
+    "with a Draw Two",
+    ("stack_draw_two_on_draw_four", False): "A Wild Draw Four cannot be answered with a Draw Two",
+    ("draw_card_skips_turn", True): "also misses their turn",
+    ("draw_card_skips_turn", False): "still takes their turn",
+    ("wild_draw_four_rule", "no_matching_color"): "only when you hold no card of the current "
+    "colour",
+    ("wild_draw_four_rule", "no_playable_card"): "only when you hold no other card you could play",
+    ("wild_draw_four_rule", "anytime"): "at any time",
+    ("wild_draw_four_challenge", True): "may challenge a Wild Draw Four",
+    ("wild_draw_four_challenge", False): "Nobody may challenge a Wild Draw Four",
+    ("last_card", "any"): "go out with any card",
+    ("last_card", "no_wild"): "last card may not be a Wild or a Wild Draw Four",
+    ("last_card", "no_action_or_wild"): "last card must be a number card",
+    ("scoring", "winner_takes_points"): "scores the points of all cards left in the other "
+    "players' hands",
+    ("scoring", "lowest_total_wins"): "the lowest total wins",
+    ("scoring", "round_wins"): "No points are counted",
+    ("teams", "none"): "Everyone plays for themselves",
+    ("teams", "pairs"): "partners sit opposite each other and score together",
+    ("team_scores_partner_hand", True): "also scores the cards left in the partner's hand",
+    ("team_scores_partner_hand", False): "scores only the other pairs' hands",
+}
+INT_STATES = {
+    "hand_size": "deals {n} card",
+    "challenge_guilty_draw": "the player who played the Wild Draw Four draws {n} card",
+    "challenge_wrong_draw": "the challenger draws {n} card",
+    "uno_penalty": "catches you before the next player begins their turn, you draw {n} card",
+    "target_score": "The target score is {n} point",
+    "rounds_to_win": "The first to win {n} round",
+    "points_action": "A Skip, Reverse or Draw Two left in a hand scores {n} point",
+    "points_wild": "A Wild or Wild Draw Four left in a hand scores {n} point",
+}
+
+
+def test_every_value_has_its_expected_words():
+    expected = {(o.key, v) for o in opts.OPTIONS if o.kind != opts.INT for v in o.values()}
+    assert set(STATES) == expected
+    assert set(INT_STATES) == {o.key for o in opts.OPTIONS if o.kind == opts.INT}
+
+
+def html_of(options):
+    return render_to_string("rulesets/rules.html#reference", {"ref": reference.build(options)})
+
+
+def house_marks(html):
+    return re.findall(r'data-rule="([^"]+)" data-house-rule', html)
+
+
+class TestStructure:
+    def test_every_option_sits_in_exactly_one_section(self):
+        items = [item for _key, _title, items in reference.SECTIONS for item in items]
+        options = [i for i in items if not i.startswith("base.")]
+        assert sorted(options) == sorted(opts.KEYS)
+        assert len(options) == len(set(options))
+
+    def test_every_base_text_sits_in_exactly_one_section(self):
+        items = [item for _key, _title, items in reference.SECTIONS for item in items]
+        bases = [i for i in items if i.startswith("base.")]
+        assert sorted(bases) == sorted(reference.BASE)
+        assert len(bases) == len(set(bases))
+
+    def test_the_sections_come_in_the_order_a_player_needs_them(self):
+        titles = [s.title for s in reference.build(opts.official()).sections]
+        assert titles == [
+            "Setup",
+            "A turn",
+            "Action cards",
+            "Draw cards and stacking",
+            "Wild Draw Four",
+            "Calling UNO",
+            "Going out and scoring",
+        ]
+
+    def test_the_base_rules_are_in_the_reference_and_the_page(self):
+        ref = reference.build(opts.official())
+        html = html_of(opts.official())
+        for rule_id, text in reference.BASE.items():
+            assert ref.rule(rule_id).text == text
+            assert f'data-rule="{rule_id}"' in html
+            assert escape(text) in html
+
+
+@pytest.mark.parametrize(("key", "value"), CASES, ids=[f"{k}={v}" for k, v in CASES])
+def test_each_value_states_its_rule(key, value):
+    option = opts.BY_KEY[key]
+    options = with_value(key, value)
+    ref = reference.build(options)
+    rule = ref.rule(key)
+    text = option.text(value)
+    assert rule is not None and rule.option is option
+    assert rule.text == text
+    if option.kind == opts.INT:
+        assert INT_STATES[key].format(n=value) in text
+    else:
+        assert STATES[key, value] in text
+    assert text.strip() and not re.search(r"\b(True|False|true|false|None)\b", text)
+    assert "{" not in text and "}" not in text
+    house = value != option.official
+    assert rule.is_house is house
+    html = html_of(options)
+    assert escape(text) in html
+    if house:
+        assert rule.official_text == option.text(option.official)
+        assert rule in ref.house_rules
+        assert escape(rule.official_text) in html
+        assert key in house_marks(html)
+        assert reference._in_sentence(option.label) in ref.summary
+    else:
+        assert rule.official_text == ""
+        assert key not in house_marks(html)
+
+
+@pytest.mark.parametrize("option", opts.OPTIONS, ids=opts.KEYS)
+def test_each_value_of_an_option_has_its_own_text(option):
+    values = sample_values(option)
+    texts = [option.text(v) for v in values]
+    assert len(set(texts)) == len(values)
+    for value, text in zip(values, texts, strict=True):
+        if option.kind == opts.INT:
+            assert re.search(rf"\b{value}\b", text), text
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=[p.slug for p in PRESETS])
+def test_each_preset_states_its_rules(preset):
+    options = preset.options
+    ref = reference.build(options)
+    html = html_of(options)
+    shown = [o for o in opts.OPTIONS if reference.is_shown(o, options)]
+    for option in shown:
+        rule = ref.rule(option.key)
+        assert rule.text == option.text(options[option.key])
+        assert escape(rule.text) in html
+    for option in opts.OPTIONS:
+        if option not in shown:
+            assert ref.rule(option.key) is None
+            assert f'data-rule="{option.key}"' not in html
+    expected = {
+        key for key, value in preset.changes.items()
+        if value != opts.BY_KEY[key].official and reference.is_shown(opts.BY_KEY[key], options)
+    }  # fmt: skip
+    assert {r.id for r in ref.house_rules} == expected
+    assert sorted(house_marks(html)) == sorted(expected)
+    n = len(expected)
+    if n:
+        assert ref.summary.startswith(
+            f"This house plays {n} rule{'s' if n > 1 else ''} differently:"
+        )
+    else:
+        assert ref.summary == "This house plays the official rules."
+
+
+def test_the_official_preset_has_no_house_rule_marks():
+    ref = reference.build(BY_SLUG["official"].options)
+    html = html_of(BY_SLUG["official"].options)
+    assert ref.house_rules == []
+    assert not any(a.is_house for a in ref.answers)
+    assert not any(v.is_house for v in ref.card_values)
+    assert "House rule" not in html and "data-house-rule" not in html
+    assert "Official:" not in html
+    assert 'class="rule house' not in html and "answer house" not in html
+    assert "This house plays the official rules." in html
+
+
+def test_party_marks_exactly_its_differences():
+    party = BY_SLUG["party"]
+    ref = reference.build(party.options)
+    html = html_of(party.options)
+    assert len(party.changes) == 8
+    assert {r.id for r in ref.house_rules} == set(party.changes)
+    assert sorted(house_marks(html)) == sorted(party.changes)
+    # Each house rule is listed once more at the top, with the official rule beside it.
+    top = html.split('id="house-rules"', 1)[1].split("</details>", 1)[0]
+    assert top.count('class="rule house"') == 8
+    for rule in ref.house_rules:
+        assert escape(rule.text) in top and escape(rule.official_text) in top
+    assert ref.summary == (
+        "This house plays 8 rules differently: drawing when you don't play, jump in, sevens "
+        "swap hands, zeros pass hands round, Draw Two on a Draw Two, Wild Draw Four on a Draw "
+        "Two, Wild Draw Four on a Wild Draw Four and Draw Two on a Wild Draw Four."
+    )
+
+
+def test_the_summary_counts_one_rule_in_the_singular():
+    ref = reference.build(with_value("uno_penalty", 4))
+    assert ref.summary == "This house plays 1 rule differently: UNO penalty."
+
+
+def test_the_strict_family_summary_names_its_three_rules():
+    ref = reference.build(BY_SLUG["strict-family"].options)
+    assert ref.summary == (
+        "This house plays 3 rules differently: a Wild turned up first, direction of play "
+        "and UNO penalty."
+    )
+
+
+class TestOnlyRelevantOptions:
+    def test_no_challenge_penalties_when_challenges_are_off(self):
+        options = {**opts.official(), "wild_draw_four_challenge": False, "challenge_guilty_draw": 2}
+        ref = reference.build(options)
+        html = html_of(options)
+        assert ref.rule("challenge_guilty_draw") is None
+        assert ref.rule("challenge_wrong_draw") is None
+        assert "If the challenge" not in html
+        # The changed but meaningless penalty is not counted as a house rule.
+        assert [r.id for r in ref.house_rules] == ["wild_draw_four_challenge"]
+
+    def test_the_partner_hand_only_with_pairs(self):
+        alone = {**opts.official(), "team_scores_partner_hand": True}
+        assert reference.build(alone).rule("team_scores_partner_hand") is None
+        assert reference.build(alone).house_rules == []
+        assert reference.build(alone).answer("partner_hand") is None
+        pairs = {**alone, "teams": "pairs"}
+        assert reference.build(pairs).rule("team_scores_partner_hand").is_house
+        assert reference.build(pairs).answer("partner_hand").verdict == "Yes"
+
+    def test_counting_rounds_drops_the_target_and_the_card_points(self):
+        options = {**opts.official(), "scoring": "round_wins", "rounds_to_win": 3}
+        ref = reference.build(options)
+        for gone in ("target_score", "points_action", "points_wild", "base.number_points"):
+            assert ref.rule(gone) is None
+        assert ref.rule("rounds_to_win").text == "The first to win 3 rounds wins the game."
+        assert not ref.uses_points
+        assert "counts rounds won, so cards left in hands score nothing" in html_of(options)
+
+    def test_rounds_to_win_only_when_counting_rounds(self):
+        assert reference.build(opts.official()).rule("rounds_to_win") is None
+
+    def test_going_out_on_an_action_card_only_where_it_is_allowed(self):
+        options = {**opts.official(), "last_card": "no_action_or_wild"}
+        assert reference.build(options).rule("base.going_out_action") is None
+        assert reference.build(opts.official()).rule("base.going_out_action") is not None
+
+
+class TestCardValues:
+    def test_official_values(self):
+        values = [(v.card, v.points) for v in reference.build(opts.official()).card_values]
+        assert values == [
+            ("0 to 9", "face value"),
+            ("Skip", "20 points"),
+            ("Reverse", "20 points"),
+            ("Draw Two", "20 points"),
+            ("Wild", "50 points"),
+            ("Wild Draw Four", "50 points"),
+        ]
+
+    def test_house_values_show_the_official_value(self):
+        options = {**opts.official(), "points_action": 10, "points_wild": 1}
+        values = {v.card: v for v in reference.build(options).card_values}
+        assert values["Draw Two"].points == "10 points" and values["Draw Two"].is_house
+        assert values["Draw Two"].official == "20 points"
+        assert values["Wild"].points == "1 point" and values["Wild"].official == "50 points"
+        assert not values["0 to 9"].is_house
+        html = html_of(options)
+        assert "10 points" in html and "Official: 20 points" in html
+
+
+# The answers: (answer id, changed options, verdict, words the sentence says, house rule?)
+ANSWER_CASES = [
+    ("stack_d2_on_d2", {}, "No", "You draw two cards and miss your turn.", False),
+    ("stack_d2_on_d2", {"stack_draw_two_on_draw_two": True}, "Yes", "draws the total", True),
+    ("stack_d2_on_d2", {"draw_card_skips_turn": False}, "No", "then take your turn", True),
+    ("stack_wd4_on_wd4", {}, "No", "You draw four cards", False),
+    ("stack_wd4_on_wd4", {"stack_draw_four_on_draw_four": True}, "Yes", "eight cards", True),
+    ("stack_wd4_on_d2", {}, "No", "You draw two cards", False),
+    ("stack_wd4_on_d2", {"stack_draw_four_on_draw_two": True}, "Yes", "six cards", True),
+    ("stack_d2_on_wd4", {}, "No", "You draw four cards", False),
+    ("stack_d2_on_wd4", {"stack_draw_two_on_draw_four": True}, "Yes", "six cards", True),
+    ("play_after_drawing_penalty", {}, "No", "miss your turn", False),
+    ("play_after_drawing_penalty", {"draw_card_skips_turn": False}, "Yes", "take your turn", True),
+    (
+        "wd4_holding_colour",
+        {},
+        "No",
+        "no card of the current colour; if you are challenged and caught, you draw 4 cards",
+        False,
+    ),  # fmt: skip
+    ("wd4_holding_colour", {"wild_draw_four_rule": "anytime"}, "Yes", "any time", True),
+    (
+        "wd4_holding_colour",
+        {"wild_draw_four_rule": "no_playable_card"},
+        "No",
+        "no other card you could play",
+        True,
+    ),  # fmt: skip
+    ("wd4_holding_colour", {"wild_draw_four_challenge": False}, "No", "on your honour", True),
+    ("wd4_holding_colour", {"challenge_guilty_draw": 1}, "No", "you draw 1 card.", True),
+    ("wd4_other_playable", {}, "Yes", "only by number or symbol", False),
+    (
+        "wd4_other_playable",
+        {"wild_draw_four_rule": "no_playable_card"},
+        "No",
+        "no other card you could play",
+        True,
+    ),  # fmt: skip
+    ("wd4_other_playable", {"wild_draw_four_rule": "anytime"}, "Yes", "any time", True),
+    ("wd4_challenge", {}, "Yes", "they draw 4 cards, and if not you draw 6 cards", False),
+    (
+        "wd4_challenge",
+        {"challenge_guilty_draw": 2, "challenge_wrong_draw": 5},
+        "Yes",
+        "they draw 2 cards, and if not you draw 5 cards",
+        True,
+    ),  # fmt: skip
+    ("wd4_challenge", {"wild_draw_four_challenge": False}, "No", "Nobody may challenge", True),
+    ("wd4_challenge", {"wild_draw_four_rule": "anytime"}, "Yes", "the challenge fails", True),
+    ("uno_forget", {}, "", "you draw 2 cards", False),
+    ("uno_forget", {"uno_penalty": 4}, "", "you draw 4 cards", True),
+    ("uno_forget", {"uno_penalty": 1}, "", "you draw 1 card;", True),
+    ("uno_forget", {"uno_penalty": 0}, "", "no penalty", True),
+    ("uno_when", {}, "", "second-to-last card", False),
+    ("go_out_action", {}, "Yes", "those cards count for scoring", False),
+    ("go_out_action", {"last_card": "no_wild"}, "Yes", "effect still applies", False),
+    ("go_out_action", {"last_card": "no_action_or_wild"}, "No", "number card", True),
+    ("go_out_action", {"scoring": "round_wins"}, "Yes", "draws two.", True),
+    ("go_out_wild", {}, "Yes", "still draws four", False),
+    ("go_out_wild", {"last_card": "no_wild"}, "No", "may not be a Wild", True),
+    ("go_out_wild", {"last_card": "no_action_or_wild"}, "No", "number card", True),
+    ("draw_instead", {}, "Yes", "You may draw instead", False),
+    ("draw_instead", {"may_draw_instead_of_playing": False}, "No", "you must", True),
+    ("play_drawn", {}, "Yes", "you may play it at once", False),
+    ("play_drawn", {"drawn_card": "must_play"}, "Yes", "you must play it", True),
+    ("play_drawn", {"drawn_card": "keep"}, "No", "your turn ends", True),
+    ("play_drawn", {"draw_rule": "draw_until_playable"}, "Yes", "keep drawing", True),
+    (
+        "play_drawn",
+        {"draw_rule": "draw_until_playable", "drawn_card": "must_play"},
+        "Yes",
+        "You must: you keep drawing",
+        True,
+    ),  # fmt: skip
+    ("draw_until", {}, "No", "one card", False),
+    ("draw_until", {"draw_rule": "draw_until_playable"}, "Yes", "Keep drawing", True),
+    ("draw_pile_empty", {}, "", "Shuffle the discard pile, except its top card", False),
+    ("several_cards", {}, "No", "one card per turn", False),
+    ("several_cards", {"multiple_same_number": True}, "Yes", "together", True),
+    ("jump_in", {}, "No", "no jumping in", False),
+    ("jump_in", {"jump_in": True}, "Yes", "exact same card", True),
+    ("wild_any_time", {}, "Yes", "any card", False),
+    ("sevens", {}, "No", "ordinary number card", False),
+    ("sevens", {"seven_swap": True}, "Yes", "swap hands", True),
+    ("zeros", {}, "No", "ordinary number card", False),
+    ("zeros", {"zero_rotate": True}, "Yes", "passes their hand", True),
+    ("two_player_reverse", {}, "Yes", "play again", False),
+    ("two_player_reverse", {"two_player_reverse_skips": False}, "No", "only changes", True),
+    ("who_deals", {}, "", "highest number deals first; the player to the dealer's left", False),
+    (
+        "who_deals",
+        {"dealer_selection": "random", "direction": "counterclockwise"},
+        "",
+        "chosen at random; the player to the dealer's right plays first",
+        True,
+    ),  # fmt: skip
+    ("hand_size", {}, "", "7 cards each", False),
+    ("hand_size", {"hand_size": 5}, "", "5 cards each", True),
+    ("first_card_wild", {}, "", "buried in the deck", False),
+    (
+        "first_card_wild",
+        {"first_card_wild": "first_player_chooses"},
+        "",
+        "chooses the colour",
+        True,
+    ),  # fmt: skip
+    ("first_card_action", {}, "", "dealer play first, to the right", False),
+    ("first_card_action", {"direction": "counterclockwise"}, "", "to the left", True),
+    ("first_card_action", {"draw_card_skips_turn": False}, "", "draw two cards first", True),
+    ("first_card_action", {"first_card_action": "redraw"}, "", "buried", True),
+    ("teams", {}, "No", "for themselves", False),
+    ("teams", {"teams": "pairs"}, "Yes", "partners sitting opposite", True),
+    ("partner_hand", {"teams": "pairs"}, "No", "only the other pairs' hands", True),
+    (
+        "partner_hand",
+        {"teams": "pairs", "team_scores_partner_hand": True},
+        "Yes",
+        "partner's hand",
+        True,
+    ),  # fmt: skip
+    (
+        "card_points",
+        {},
+        "",
+        "face value, each Skip, Reverse and Draw Two 20 points, and each "
+        "Wild and Wild Draw Four 50 points",
+        False,
+    ),  # fmt: skip
+    ("card_points", {"points_action": 10, "points_wild": 1}, "", "Draw Two 10 points", True),
+    ("card_points", {"scoring": "round_wins"}, "", "None", True),
+    ("who_scores", {}, "", "other players' hands", False),
+    ("who_scores", {"scoring": "lowest_total_wins"}, "", "their own hand", True),
+    ("who_scores", {"scoring": "round_wins"}, "", "Nobody scores points", True),
+    (
+        "who_scores",
+        {"teams": "pairs", "team_scores_partner_hand": True},
+        "",
+        "other pairs' hands and the partner's hand",
+        True,
+    ),  # fmt: skip
+    ("game_end", {}, "", "reaches 500 points: whoever reaches it wins", False),
+    ("game_end", {"target_score": 100}, "", "100 points", True),
+    ("game_end", {"scoring": "lowest_total_wins"}, "", "lowest total wins", True),
+    ("game_end", {"scoring": "round_wins", "rounds_to_win": 3}, "", "won 3 rounds", True),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "changes", "verdict", "says", "house"),
+    ANSWER_CASES,
+    ids=[f"{c[0]}-{i}" for i, c in enumerate(ANSWER_CASES)],
+)
+def test_the_answers_follow_the_options(answer_id, changes, verdict, says, house):
+    options = {**opts.official(), **changes}
+    answer = reference.build(options).answer(answer_id)
+    assert answer is not None
+    assert answer.verdict == verdict
+    assert says in answer.text
+    assert answer.is_house is house
+    html = html_of(options)
+    item = html.split(f'data-answer="{answer_id}"', 1)[1].split("</li>", 1)[0]
+    assert escape(answer.question) in item and escape(answer.text) in item
+    assert (f'<strong class="verdict {verdict.lower()}">{verdict}.</strong>' in item) is bool(
+        verdict
+    )
+    assert ("House rule" in item) is house
+
+
+def test_every_answer_is_tested_and_the_option_dependent_ones_flip():
+    ids = {a.id for a in reference.build({**opts.official(), "teams": "pairs"}).answers}
+    tested = {case[0] for case in ANSWER_CASES}
+    assert ids == tested
+    fixed = {"uno_when", "draw_pile_empty", "wild_any_time"}  # base rules: the same everywhere
+    for answer_id in ids - fixed:
+        states = {(c[2], c[3]) for c in ANSWER_CASES if c[0] == answer_id}
+        assert len(states) >= 2, answer_id
+
+
+def test_the_issue_questions_are_answered():
+    questions = {a.id: a.question for a in reference.build(opts.official()).answers}
+    assert questions["stack_d2_on_d2"] == "Can I stack a Draw Two on a Draw Two?"
+    assert questions["stack_wd4_on_wd4"] == "Can I stack a Wild Draw Four on a Wild Draw Four?"
+    assert questions["stack_wd4_on_d2"] == "Can I stack a Wild Draw Four on a Draw Two?"
+    assert questions["stack_d2_on_wd4"] == "Can I stack a Draw Two on a Wild Draw Four?"
+    for answer_id in (
+        "wd4_holding_colour",
+        "uno_forget",
+        "go_out_action",
+        "go_out_wild",
+        "draw_instead",
+        "play_drawn",
+        "draw_pile_empty",
+        "who_deals",
+        "first_card_wild",
+        "card_points",
+        "jump_in",
+        "sevens",
+        "zeros",
+        "two_player_reverse",
+        "wd4_challenge",
+        "draw_until",
+        "teams",
+    ):
+        assert answer_id in questions
+
+
+def test_yes_no_answers_are_one_sentence():
+    for preset in PRESETS:
+        for answer in reference.build(preset.options).answers:
+            assert answer.text.endswith(".")
+            assert answer.text.count(". ") == 0, answer.text
+            assert answer.verdict in ("Yes", "No", "")
+            assert answer.question.endswith("?")
+
+
+def test_the_answers_are_a_filterable_plain_list():
+    ref = reference.build(opts.official())
+    html = html_of(opts.official())
+    assert html.count("data-filter-item") == len(ref.answers)
+    assert re.search(
+        r'<input id="answer-filter" type="search"[^>]*data-filter="#answers" '
+        r'data-filter-status="#answers-status" hidden>',
+        html,
+    )
+    assert '<label for="answer-filter" hidden>' in html
+    assert '<ul class="answers" id="answers">' in html
+    assert 'id="answers-status"' in html
+
+
+def test_the_differences_and_answers_are_open_the_rest_folds():
+    html = html_of(BY_SLUG["party"].options)
+    assert '<details class="fold" id="house-rules" open>' in html
+    assert '<details class="fold" id="answers-fold" open>' in html
+    for key, _title, _items in reference.SECTIONS:
+        assert f'<details class="fold" id="rules-{key}">' in html
+    assert '<details class="fold" id="card-values">' in html
+    # The house's differences come first.
+    assert html.index('id="house-rules"') < html.index('id="answers-fold"')
+    assert html.index('id="answers-fold"') < html.index('id="rules-setup"')
+
+
+def test_the_reference_needs_no_request_and_holds_no_token():
+    html = html_of(BY_SLUG["party"].options)
+    assert "csrf" not in html.lower() and "nonce" not in html.lower()
