@@ -6,6 +6,7 @@ app_name = "rulesets"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", views.service_worker, name="service_worker"),
     path("rules/new/", views.new, name="new"),
     path("rules/import/", views.import_rules, name="import"),
     path("r/<str:code>/", views.rules, name="rules"),

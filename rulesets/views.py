@@ -1,12 +1,28 @@
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+from pathlib import Path
+
+from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template, render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
-from rulesets import access, codes, services
+from rulesets import access, codes, reference, services
 from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
@@ -175,24 +191,101 @@ def pop_just_created(request, ruleset: RuleSet) -> str | None:
     return edit_link(request, ruleset, data["secret"])
 
 
+REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
+
+
+@functools.cache
+def _reference_version() -> str:
+    """Changes whenever the texts or the template of the reference change (a deploy)."""
+    sources = [Path(reference.__file__), Path(opts.__file__), _template_path("rulesets/rules.html")]
+    return hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:12]
+
+
+def _template_path(name: str) -> Path:
+    return Path(get_template(name).origin.name)
+
+
+def reference_cache_key(revision_pk: int) -> str:
+    return f"rules-reference:{_reference_version()}:{revision_pk}"
+
+
+def reference_html(revision: Revision) -> str:
+    """The rendered rule reference of a revision, cached: it is the same for every viewer.
+
+    Rendered without the request, so it holds no CSRF token, nonce or viewer detail.
+    """
+    key = reference_cache_key(revision.pk)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "rulesets/rules.html#reference", {"ref": reference.build(revision.options)}
+        )
+        cache.set(key, html, REFERENCE_TIMEOUT)
+    return mark_safe(html)  # rendered by our own template, escaped there
+
+
 @require_safe
 def rules(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
-    return render(
+    secret_link = pop_just_created(request, ruleset)
+    response = render(
         request,
         "rulesets/rules.html",
         {
             "ruleset": ruleset,
             "revision": revision,
             "can_edit": access.can_edit(request, ruleset),
-            "edit_link": pop_just_created(request, ruleset),
-            "differences": [
-                (o, o.words(revision.options[o.key]), o.words(o.official))
-                for o in opts.differences(revision.options)
-            ],
+            "edit_link": secret_link,
+            "reference_html": reference_html(revision),
         },
     )
+    if secret_link:
+        # The secret edit link is shown once: no browser or offline cache may keep it.
+        patch_cache_control(response, no_store=True)
+    return response
+
+
+SERVICE_WORKER_STATIC = [
+    "css/site.css",
+    "js/site.js",
+    "js/offline.js",
+    "img/icon.svg",
+    "django_htmx/htmx-2.min.js",
+]
+
+
+@functools.cache
+def service_worker_source() -> str:
+    """The service worker, with the hashed URLs of the static files it keeps offline."""
+    urls = []
+    for path in SERVICE_WORKER_STATIC:
+        try:
+            urls.append(static(path))
+        except ValueError:  # not collected (yet): the worker still caches what pages use
+            continue
+    context = {
+        "precache": json.dumps(urls),
+        "static_url": json.dumps(settings.STATIC_URL),
+        "hashed": json.dumps(not settings.DEBUG),
+        "version": json.dumps(hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]),
+    }
+    return render_to_string("rulesets/sw.js", context)
+
+
+def _service_worker_etag(request) -> str:
+    return hashlib.sha256(service_worker_source().encode()).hexdigest()[:20]
+
+
+@require_safe
+@condition(etag_func=_service_worker_etag)
+def service_worker(request):
+    """The offline service worker, served from the site root so its scope is the whole site."""
+    response = HttpResponse(
+        service_worker_source(), content_type="application/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def healthz(request):

@@ -1,0 +1,149 @@
+{% autoescape off %}/* House Rules service worker: the pages you opened stay readable without a network.
+
+Pages: network first, falling back to the saved copy when offline.
+Static files (hashed names, never changing): from the cache first.
+Nothing else is touched: form posts, htmx requests and other sites go straight to the network.
+*/
+"use strict";
+
+var VERSION = {{ version }};
+var STATIC_CACHE = "house-rules-static-" + VERSION;
+var PAGE_CACHE = "house-rules-pages-v1";
+var PRECACHE = {{ precache }};
+var STATIC_URL = {{ static_url }};
+var HASHED = {{ hashed }};
+var MAX_URLS_PER_MESSAGE = 40;
+
+function sameOrigin(url) {
+  return url.origin === self.location.origin;
+}
+
+function isStatic(url) {
+  return sameOrigin(url) && url.pathname.indexOf(STATIC_URL) === 0;
+}
+
+function cacheable(response) {
+  if (!response || !response.ok || response.type !== "basic") return false;
+  return !/no-store/i.test(response.headers.get("Cache-Control") || "");
+}
+
+function offlinePage() {
+  var html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Offline · House Rules</title></head><body>" +
+    "<h1>You are offline</h1>" +
+    "<p>This page has not been opened on this device before, so there is no saved copy. " +
+    "Pages you have opened once are still readable: go back to them.</p></body></html>";
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }
+  });
+}
+
+function save(cacheName, request, response) {
+  return caches.open(cacheName).then(function (cache) {
+    return cache.put(request, response);
+  });
+}
+
+function networkFirst(event, cacheName) {
+  var request = event.request;
+  return fetch(request).then(function (response) {
+    if (cacheable(response)) {
+      event.waitUntil(save(cacheName, request, response.clone()).catch(function () {}));
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, { ignoreVary: true }).then(function (cached) {
+      if (cached) return cached;
+      return request.mode === "navigate" ? offlinePage() : Response.error();
+    });
+  });
+}
+
+function cacheFirst(event) {
+  var request = event.request;
+  return caches.match(request).then(function (cached) {
+    if (cached) return cached;
+    return fetch(request).then(function (response) {
+      if (cacheable(response)) {
+        event.waitUntil(save(STATIC_CACHE, request, response.clone()).catch(function () {}));
+      }
+      return response;
+    });
+  });
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC_CACHE).then(function (cache) {
+      // One missing file must not stop the worker: each is cached on its own.
+      return Promise.all(PRECACHE.map(function (url) {
+        return cache.add(url).catch(function () {});
+      }));
+    }).then(function () {
+      return self.skipWaiting();
+    })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (key) {
+        return key.indexOf("house-rules-static-") === 0 && key !== STATIC_CACHE;
+      }).map(function (key) {
+        return caches.delete(key);
+      }));
+    }).then(function () {
+      return self.clients.claim();
+    })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (!sameOrigin(url) || request.headers.get("HX-Request")) return;
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirst(event, PAGE_CACHE));
+  } else if (isStatic(url)) {
+    event.respondWith(HASHED ? cacheFirst(event) : networkFirst(event, STATIC_CACHE));
+  } else if (request.destination === "image") {
+    event.respondWith(networkFirst(event, PAGE_CACHE));
+  }
+});
+
+// The page that registered the worker was loaded before the worker existed: it asks
+// for itself and the files it uses to be saved, so it opens offline from now on.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "save-page" || !Array.isArray(data.urls)) return;
+  var urls = data.urls.slice(0, MAX_URLS_PER_MESSAGE).map(function (href) {
+    try {
+      return new URL(href, self.location.href);
+    } catch (e) {
+      return null;
+    }
+  }).filter(function (url) {
+    return url && sameOrigin(url);
+  });
+  var done = Promise.all(urls.map(function (url) {
+    url.hash = "";
+    var cacheName = isStatic(url) ? STATIC_CACHE : PAGE_CACHE;
+    return caches.open(cacheName).then(function (cache) {
+      return cache.match(url.href, { ignoreVary: true }).then(function (hit) {
+        if (hit && isStatic(url) && HASHED) return null;
+        return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+          return cacheable(response) ? cache.put(url.href, response) : null;
+        });
+      });
+    }).catch(function () {});
+  })).then(function () {
+    if (event.source) event.source.postMessage({ type: "page-saved" });
+  });
+  event.waitUntil(done);
+});
+{% endautoescape %}

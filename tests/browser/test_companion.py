@@ -1,0 +1,160 @@
+"""The table companion page on a phone: 360x740, light and dark, the answer filter, and
+the page still opening without a network once it has been visited (service worker)."""
+
+import pytest
+
+from rulesets import reference
+from rulesets.presets import BY_SLUG
+from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
+from tests.conftest import make_ruleset
+
+PHONE = {"width": 360, "height": 740}
+
+
+def open_all_folds(page):
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("preset", ["official", "party"])
+def test_the_page_fits_a_phone_and_has_no_axe_violations(pages, transactional_db, preset, scheme):
+    rs, _ = make_ruleset(preset, description="Our family's rules, agreed at Christmas.")
+    page = pages.new(**PHONE, color_scheme=scheme)
+    response = page.goto(f"/r/{rs.code}/")
+    assert response.status == 200
+    assert page.get_by_role("heading", level=1).inner_text() == BY_SLUG[preset].name
+    summary = reference.build(BY_SLUG[preset].options).summary
+    assert page.locator(".house-summary").inner_text() == summary
+    # The differences (when any) and the answers are open; the rule sections fold.
+    assert page.locator("#answers-fold").evaluate("d => d.open")
+    assert page.locator("#house-rules").count() == (1 if preset == "party" else 0)
+    assert not page.locator("#rules-setup").evaluate("d => d.open")
+    assert page.get_by_role("link", name="Start a game").is_visible()
+    assert_no_horizontal_scroll(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"companion-{preset}-{scheme}-360-folded.png", full_page=True)
+
+    open_all_folds(page)
+    assert_no_horizontal_scroll(page)
+    # Large type for arm's length: the rules and answers are at least 19px.
+    size = page.locator("#rules-setup .rule").first.evaluate("e => getComputedStyle(e).fontSize")
+    assert float(size.removesuffix("px")) >= 19
+    assert_accessible(page, f"companion-{preset}-{scheme}-360")
+
+
+def test_the_folds_open_and_close_by_keyboard_and_tap(page, transactional_db):
+    rs, _ = make_ruleset("party")
+    page.goto(f"/r/{rs.code}/")
+    setup = page.locator("#rules-setup")
+    summary = setup.locator("summary")
+    box = summary.bounding_box()
+    assert box["height"] >= 44  # a tap target
+    summary.click()
+    assert setup.evaluate("d => d.open")
+    assert setup.get_by_text("Two to ten players can play.").is_visible()
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert not setup.evaluate("d => d.open")
+
+
+def test_the_filter_narrows_the_answers(page, transactional_db):
+    rs, _ = make_ruleset("party")
+    ref = reference.build(BY_SLUG["party"].options)
+    page.goto(f"/r/{rs.code}/")
+    box = page.get_by_role("searchbox", name="Find an answer")
+    assert box.is_visible()
+    items = page.locator("#answers [data-filter-item]")
+    visible = page.locator("#answers [data-filter-item]:visible")
+    assert items.count() == visible.count() == len(ref.answers)
+
+    box.fill("stack")
+    assert visible.count() == 4
+    texts = visible.locator("h3").all_inner_texts()
+    assert texts == [a.question for a in ref.answers if a.id.startswith("stack_")]
+    assert page.locator("#answers-status").inner_text() == "4 answers shown"
+
+    box.fill("UNO")
+    expected = [a for a in ref.answers if "uno" in f"{a.question} {a.verdict}. {a.text}".lower()]
+    assert 0 < visible.count() == len(expected) < len(ref.answers)
+
+    box.fill("no such thing")
+    assert visible.count() == 0
+    assert page.locator("#answers-status").inner_text() == "0 answers shown"
+
+    box.fill("")
+    assert visible.count() == len(ref.answers)
+    assert page.locator("#answers-status").inner_text() == ""
+    assert_no_horizontal_scroll(page)
+
+
+def test_without_javascript_the_answers_are_a_plain_list(pages, transactional_db):
+    rs, _ = make_ruleset("party")
+    page = pages.new(**PHONE, java_script_enabled=False)
+    page.goto(f"/r/{rs.code}/")
+    assert page.locator("#answer-filter").is_hidden()
+    answers = page.locator("#answers [data-filter-item]")
+    assert answers.count() == len(reference.build(BY_SLUG["party"].options).answers)
+    for index in range(answers.count()):
+        assert answers.nth(index).is_visible()
+    assert_no_horizontal_scroll(page)
+
+
+def test_after_one_visit_the_page_opens_offline(pages, transactional_db):
+    rs, _ = make_ruleset("party")
+    never_opened, _ = make_ruleset("quick")
+    page = pages.new(**PHONE)
+    page.goto(f"/r/{rs.code}/")
+    # The service worker has saved the page and its files.
+    page.locator("html[data-offline-saved]").wait_for(state="attached")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.locator("[data-offline-note]").is_hidden()
+
+    context = page.context
+    context.set_offline(True)
+    try:
+        response = page.reload()
+        assert response.ok and response.from_service_worker
+        assert page.get_by_role("heading", level=1).inner_text() == "Party night"
+        assert page.locator("[data-offline-note]").is_visible()
+        # The stylesheet came from the cache too.
+        border = page.locator(".house-summary").evaluate("e => getComputedStyle(e).borderLeftWidth")
+        assert border == "6px"
+        # The filter still works offline.
+        page.get_by_role("searchbox", name="Find an answer").fill("swap hands")
+        assert page.locator("#answers [data-filter-item]:visible").count() >= 1
+
+        # Opening it again in another tab works as well.
+        tab = context.new_page()
+        response = tab.goto(f"/r/{rs.code}/")
+        assert response.ok
+        assert tab.get_by_text("This house plays 8 rules differently").is_visible()
+
+        # A page never opened has no saved copy: the worker says so (and the browser is
+        # really offline, or the network would have answered).
+        response = tab.goto(f"/r/{never_opened.code}/")
+        assert response.status == 503
+        assert tab.get_by_role("heading", name="You are offline").is_visible()
+    finally:
+        context.set_offline(False)
+    # The expected 503 of the offline page is logged by the browser: not a problem.
+    pages.problems[:] = [p for p in pages.problems if "status of 503" not in p]
+
+    # Back online, the page comes from the network again (network first).
+    response = page.reload()
+    assert response.ok
+    assert page.locator("[data-offline-note]").is_hidden()
+
+
+def test_the_service_worker_leaves_forms_alone(pages, transactional_db):
+    """Posts go straight to the network: creating rules works with the worker installed."""
+    rs, _ = make_ruleset()
+    page = pages.new(**PHONE)
+    page.goto(f"/r/{rs.code}/")
+    page.locator("html[data-offline-saved]").wait_for(state="attached")
+    page.get_by_role("link", name="Make my own version").click()
+    page.get_by_role("button", name="Save and get the link").click()
+    page.wait_for_url("**/r/*/")
+    assert page.get_by_text("Keep your secret edit link").is_visible()
+    # The page with the secret link is never saved for offline use.
+    saved = page.evaluate("async () => !!(await caches.match(location.href, {ignoreVary: true}))")
+    assert not saved
