@@ -1,6 +1,7 @@
 """The rule reference (rulesets/reference.py): every option value states its rule, the house
 rules are marked against official, and the "Can I ...?" answers follow the options."""
 
+import random
 import re
 
 import pytest
@@ -575,3 +576,19 @@ def test_the_differences_and_answers_are_open_the_rest_folds():
 def test_the_reference_needs_no_request_and_holds_no_token():
     html = html_of(BY_SLUG["party"].options)
     assert "csrf" not in html.lower() and "nonce" not in html.lower()
+
+
+def test_random_rule_sets_state_every_shown_rule_and_count_their_differences():
+    rng = random.Random(5)
+    for _ in range(150):
+        options = {o.key: rng.choice(sample_values(o)) for o in opts.OPTIONS}
+        ref = reference.build(options)
+        html = html_of(options)
+        shown = [o for o in opts.OPTIONS if reference.is_shown(o, options)]
+        house = [o.key for o in shown if options[o.key] != o.official]
+        assert sorted(r.id for r in ref.house_rules) == sorted(house)
+        assert sorted(house_marks(html)) == sorted(house)
+        for option in shown:
+            assert escape(option.text(options[option.key])) in html
+        for answer in ref.answers:
+            assert answer.text.endswith(".") and escape(answer.text) in html
