@@ -13,6 +13,7 @@ var PRECACHE = {{ precache }};
 var STATIC_URL = {{ static_url }};
 var HASHED = {{ hashed }};
 var MAX_URLS_PER_MESSAGE = 40;
+var MAX_SAVED = 60;  // pages and images kept; the oldest go first
 
 function sameOrigin(url) {
   return url.origin === self.location.origin;
@@ -41,9 +42,20 @@ function offlinePage() {
   });
 }
 
+function trim(cache) {
+  return cache.keys().then(function (keys) {
+    var extra = keys.slice(0, Math.max(0, keys.length - MAX_SAVED));
+    return Promise.all(extra.map(function (key) { return cache.delete(key); }));
+  });
+}
+
 function save(cacheName, request, response) {
   return caches.open(cacheName).then(function (cache) {
-    return cache.put(request, response);
+    return cache.delete(request, { ignoreVary: true }).then(function () {
+      return cache.put(request, response);
+    }).then(function () {
+      return cacheName === PAGE_CACHE ? trim(cache) : null;
+    });
   });
 }
 
@@ -137,7 +149,7 @@ self.addEventListener("message", function (event) {
       return cache.match(url.href, { ignoreVary: true }).then(function (hit) {
         if (hit && isStatic(url) && HASHED) return null;
         return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-          return cacheable(response) ? cache.put(url.href, response) : null;
+          return cacheable(response) ? save(cacheName, url.href, response) : null;
         });
       });
     }).catch(function () {});
