@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rulesets', '0001_initial'),
+        ("rulesets", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='ruleset',
-            name='preset',
+            model_name="ruleset",
+            name="preset",
             field=models.CharField(blank=True, max_length=40),
         ),
     ]
