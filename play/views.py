@@ -278,7 +278,8 @@ def record(request, code):
                 f"one is round {number}. If two phones recorded the same round, delete one "
                 "in the history.",
             )
-    return redirect("play:game", code=code)
+    # To the top of the page, where the message is (the form's #record-title would stick).
+    return redirect(reverse("play:game", args=[code]) + "#main")
 
 
 def _round_summary(b: services.Board, number: int) -> str:

@@ -295,7 +295,7 @@ def test_a_shared_win_under_lowest_total_wins(member, db):
 
 def test_recording_a_round(member, game):
     response = member.post(f"/g/{game.code}/rounds/new/", _round_data(), follow=True)
-    assert response.redirect_chain == [(f"/g/{game.code}/", 302)]
+    assert response.redirect_chain == [(f"/g/{game.code}/#main", 302)]
     html = response.content.decode()
     assert "Round 1 saved: Ann went out. Ann scores 146." in html
     round_ = Round.objects.get(game=game)

@@ -1,0 +1,208 @@
+"""The scorekeeper as a table uses it: two phones, the card keypad, corrections, the end.
+
+Every scorekeeper page is checked with axe (light at 360 px, some dark) and for
+sideways scrolling.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from play.models import Game, Round
+from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.conftest import make_ruleset
+
+POLL_WAIT = 10_000  # ms: the board polls every 3 s
+AFTER_SAVE = re.compile(r"/g/\w+/#main$")  # back at the top of the scoreboard
+
+
+def _check(page, name):
+    assert_no_horizontal_scroll(page)
+    assert_accessible(page, name)
+
+
+def _hand(page, seat):
+    return page.locator(f'[data-hand][data-seat="{seat}"]')
+
+
+def _tap(page, seat, name, cards):
+    """Counts a hand with the keypad: opens it, taps the cards, checks the sum."""
+    hand = _hand(page, seat)
+    hand.get_by_role("button", name=f"Cards in {name}’s hand").click()
+    for card in cards:
+        hand.locator(f'[data-card="{card}"]').click()
+    return hand
+
+
+def _record(page, went_out, keypad=None, typed=None):
+    page.get_by_role("radio", name=went_out, exact=True).check()
+    for seat, (name, cards) in (keypad or {}).items():
+        _tap(page, seat, name, cards)
+    for name, points in (typed or {}).items():
+        page.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
+    page.get_by_role("button", name=re.compile(r"^Save round \d+$")).click()
+    page.wait_for_url(AFTER_SAVE)
+
+
+def _score(page, name):
+    item = page.locator("#board .score", has=page.locator(".score-name", has_text=name))
+    return item.locator(".score-total")
+
+
+def test_a_table_of_three_keeps_score_on_two_phones(pages, transactional_db):
+    ruleset, _secret = make_ruleset("official")
+
+    # Phone A starts a game of three from the rules page.
+    a = pages.new()
+    a.goto(f"/r/{ruleset.code}/")
+    a.get_by_role("link", name="Start a game").first.click()
+    a.wait_for_url(re.compile(r"/play/$"))
+    _check(a, "scorekeeper-start-360")
+    for i, name in enumerate(["Ann", "Ben", "Cat"], start=1):
+        a.get_by_label(f"Player {i}", exact=True).fill(name)
+    a.get_by_label("First dealer").select_option(label="Ann")
+    a.get_by_role("button", name="Start the game").click()
+    a.wait_for_url(re.compile(r"/g/\w+/$"))
+    expect(a.locator("#board")).to_contain_text("Ann deals · Ben plays first")
+    _check(a, "scorekeeper-board-new-360")
+
+    # Phone B opens the game link that A shares.
+    game_link = a.get_by_role("textbox", name="Game link").input_value()
+    b = pages.new()
+    b.goto(game_link)
+    b.evaluate("window.stillTheSamePage = true")
+    board_responses = []
+    b.on("response", lambda r: "/board/" in r.url and board_responses.append(r.status))
+    # Nothing has changed yet: the poll is answered 304 and the board stays.
+    b.wait_for_event(
+        "response", lambda r: "/board/" in r.url and r.status == 304, timeout=POLL_WAIT
+    )
+
+    # Round 1 on phone A with the keypad, undoing a wrong tap on the way.
+    a.get_by_role("radio", name="Ann", exact=True).check()
+    ben = _tap(a, 1, "Ben", ["7", "Skip", "Wild", "9"])
+    expect(ben.locator("[data-tally]")).to_have_text("7 + Skip + Wild + 9 = 86")
+    ben.get_by_role("button", name="Undo last card").click()
+    expect(ben.locator("[data-tally]")).to_have_text("7 + Skip + Wild = 77")
+    expect(ben.get_by_role("spinbutton")).to_have_value("77")
+    cat = _tap(a, 2, "Cat", ["0", "9"])
+    expect(cat.get_by_role("spinbutton")).to_have_value("9")
+    # The player who went out has no hand to count.
+    expect(_hand(a, 0).get_by_role("spinbutton")).to_be_disabled()
+    _check(a, "scorekeeper-keypad-360")
+    a.get_by_role("button", name="Save round 1").click()
+    a.wait_for_url(AFTER_SAVE)
+    expect(a.get_by_text("Round 1 saved: Ann went out. Ann scores 86.")).to_be_visible()
+    expect(_score(a, "Ann")).to_have_text(re.compile(r"86$"))
+    expect(_score(b, "Ann")).to_have_text(re.compile(r"86$"), timeout=POLL_WAIT)
+
+    # Rounds 2 and 3, each seen on phone B without reloading.
+    _record(a, "Ben", {0: ("Ann", ["Draw Two", "5"]), 2: ("Cat", ["Wild Draw Four"])})
+    expect(_score(b, "Ben")).to_have_text(re.compile(r"75$"), timeout=POLL_WAIT)
+    _record(a, "Cat", {0: ("Ann", ["3"]), 1: ("Ben", ["Reverse", "4"])})
+    expect(_score(b, "Cat")).to_have_text(re.compile(r"27$"), timeout=POLL_WAIT)
+    expect(b.locator("#board")).to_contain_text("Round 4")
+    expect(b.locator("#board")).to_contain_text("Ann deals · Ben plays first")
+    assert b.evaluate("window.stillTheSamePage") is True
+    assert 200 in board_responses and 304 in board_responses
+    _check(b, "scorekeeper-board-mid-game-360")
+
+    # Correct round 2 from the history: Cat held a Wild (50), not a Wild Draw Four... and 20.
+    a.get_by_role("link", name="History and chart").click()
+    a.wait_for_url(re.compile(r"/rounds/$"))
+    expect(a.locator("svg.chart-svg title")).to_have_text("Running totals by round")
+    expect(a.get_by_role("table")).to_contain_text("86")
+    _check(a, "scorekeeper-history-360")
+    a.get_by_role("link", name="Edit round 2").click()
+    a.wait_for_url(re.compile(r"/edit/$"))
+    expect(a.get_by_role("spinbutton", name="Cat", exact=True)).to_have_value("50")
+    _check(a, "scorekeeper-edit-360")
+    a.get_by_role("spinbutton", name="Cat", exact=True).fill("20")
+    a.get_by_role("button", name="Save round 2").click()
+    a.wait_for_url(re.compile(r"/g/\w+/$"))
+    expect(_score(a, "Ben")).to_have_text(re.compile(r"45$"))
+    expect(_score(b, "Ben")).to_have_text(re.compile(r"45$"), timeout=POLL_WAIT)
+    assert b.evaluate("window.stillTheSamePage") is True
+
+    # Round 4 reaches the target: Ann wins, recording closes on both phones.
+    _record(a, "Ann", typed={"Ben": 380, "Cat": 40})
+    expect(a.locator(".winner-banner")).to_have_text(re.compile("Ann wins with 506 points."))
+    expect(a.get_by_role("radio", name="Ben")).to_have_count(0)
+    expect(a.get_by_role("button", name="Play again with the same players")).to_be_visible()
+    _check(a, "scorekeeper-finished-360")
+    expect(b.locator(".winner-banner")).to_contain_text("Ann wins", timeout=POLL_WAIT)
+    expect(b.get_by_role("radio", name="Ben")).to_have_count(0)
+
+    game = Game.objects.get(code=game_link.rstrip("/").rsplit("/", 1)[1])
+    assert game.finished
+    assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4]
+
+    # Play again: the same players, the deal passes on.
+    a.get_by_role("button", name="Play again with the same players").click()
+    a.wait_for_url(re.compile(r"/g/\w+/$"))
+    assert a.url != game_link
+    expect(a.locator("#board")).to_contain_text("Round 1")
+    expect(a.locator("#board")).to_contain_text("Ben deals · Cat plays first")
+
+
+def test_delete_confirmation_bad_input_and_the_spectator_page(pages, transactional_db):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(
+        ["Ann", "Ben", "Cat", "Dan"], preset="teams-to-100", team_scores_partner_hand=False
+    )
+    record(game, 0, {1: 10, 3: 5})
+    game = services.load_game(pk=game.pk)
+
+    a = pages.new()
+    a.goto(f"/g/{game.code}/")
+    expect(a.locator("#board")).to_contain_text("Ann & Cat")
+    # Pairs: the partner of the player who went out does not score here.
+    a.get_by_role("radio", name="Ben", exact=True).check()
+    expect(_hand(a, 3).locator("[data-hand-note]")).to_contain_text("doesn’t score")
+    a.get_by_role("spinbutton", name="Ann", exact=True).fill("-4")
+    a.get_by_role("button", name="Save round 2").click()
+    expect(a.get_by_text("Nothing was saved.")).to_be_visible()
+    expect(a.get_by_text("Points can’t be negative: enter 0 or more for Ann.")).to_be_visible()
+    expect(a.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("-4")
+    _check(a, "scorekeeper-bad-input-360")
+    assert Round.objects.filter(game=game).count() == 1
+
+    a.goto(f"/g/{game.code}/rounds/")
+    a.get_by_role("link", name="Delete round 1").click()
+    expect(a.get_by_role("heading", name="Delete round 1?")).to_be_visible()
+    _check(a, "scorekeeper-delete-360")
+    a.get_by_role("button", name="Delete round 1").click()
+    a.wait_for_url(re.compile(r"/rounds/$"))
+    expect(a.get_by_text("No rounds have been recorded yet.")).to_be_visible()
+
+    # The spectator link, in dark mode: scores only, no controls.
+    watcher = pages.new(color_scheme="dark")
+    watcher.goto(f"/w/{game.spectator_code}/")
+    expect(watcher.locator("#board")).to_contain_text("Round 1")
+    expect(watcher.get_by_role("radio")).to_have_count(0)
+    expect(watcher.get_by_role("textbox", name="Game link")).to_have_count(0)
+    _check(watcher, "scorekeeper-spectator-dark-360")
+    record(game, 1, {0: 30, 2: 40})
+    expect(_score(watcher, "Ben & Dan")).to_have_text(re.compile(r"70$"), timeout=POLL_WAIT)
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_scorekeeper_pages_in_dark_mode(pages, transactional_db, width):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    record(game, 0, {1: 77, 2: 9})
+    record(game, 2, {0: 12, 1: 30})
+    game = services.load_game(pk=game.pk)
+    page = pages.new(width=width, height=800, color_scheme="dark")
+    for path, name in [
+        (f"/r/{game.revision.ruleset.code}/play/", "start"),
+        (f"/g/{game.code}/", "board"),
+        (f"/g/{game.code}/rounds/", "history"),
+    ]:
+        page.goto(path)
+        _check(page, f"scorekeeper-{name}-dark-{width}")
