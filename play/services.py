@@ -114,7 +114,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
     Idempotent: a game already followed by another returns that one.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("revision__ruleset").get(pk=game.pk)
+        game = _lock(game)
         existing = Game.objects.filter(previous=game).first()
         if existing:
             return existing, False
@@ -300,7 +300,12 @@ def _assemble(
 
 
 def _lock(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("revision__ruleset").get(pk=game.pk)
+    """The game row, locked until the transaction ends (its rules come along, unlocked)."""
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("revision__ruleset")
+        .get(pk=game.pk)
+    )
 
 
 def _touch(game: Game) -> None:

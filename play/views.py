@@ -92,10 +92,6 @@ class Links:
         return self._url("qr_svg")
 
     @property
-    def qr_png(self):
-        return self._url("qr_png")
-
-    @property
     def watch(self):
         return reverse("play:watch_game", args=[self.game.spectator_code])
 
@@ -103,24 +99,17 @@ class Links:
     def watch_qr_svg(self):
         return reverse("play:watch_qr_svg", args=[self.game.spectator_code])
 
-    @property
-    def watch_qr_png(self):
-        return reverse("play:watch_qr_png", args=[self.game.spectator_code])
 
-
-def _etag(game: Game | None, spectator: bool) -> str | None:
-    if game is None:
-        return None
-    return f'"{"s" if spectator else "m"}{game.version}"'
+def _etag(version: int, spectator: bool) -> str:
+    """The scoreboard's ETag: the game's version, which every change bumps."""
+    return f'"{"s" if spectator else "m"}{version}"'
 
 
 def _board_etag(request, code: str, spectator: bool = False) -> str | None:
     """One cheap query: an unchanged scoreboard is answered with a 304."""
     lookup = {"spectator_code": code} if spectator else {"code": code}
     version = Game.objects.filter(**lookup).values_list("version", flat=True).first()
-    if version is None:
-        return None
-    return f'"{"s" if spectator else "m"}{version}"'
+    return None if version is None else _etag(version, spectator)
 
 
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
@@ -130,7 +119,7 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "game": b.game,
         "spectator": spectator,
         "links": links,
-        "etag": _etag(b.game, spectator),
+        "etag": _etag(b.game.version, spectator),
         "poll_seconds": POLL_SECONDS,
         "cards": _keypad(b.rules),
         "watch_url": sharing.absolute_url(request, links.watch),
@@ -250,6 +239,9 @@ def record(request, code):
     b = services.board(game_)
     form = _record_form(b, request.POST)
     if not form.is_valid():
+        if b.standing.finished:
+            problem = "This game is over, so no more rounds can be recorded."
+            return _render_game(request, b, status=409, problem=problem, form=False)
         return _render_game(request, b, form=form, status=400)
     try:
         done = services.record_round(

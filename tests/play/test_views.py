@@ -12,7 +12,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from play import services
+from play import scoring, services
 from play.models import Game, Hand, Player, Round
 from rulesets.services import save_revision
 from tests.conftest import make_ruleset
@@ -704,4 +704,13 @@ def test_hand_points_are_checked_by_the_database(db):
     round_ = record(game, ANN, {BEN: 1}).round
     ann = game.players.get(seat=0)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Hand.objects.create(round=round_, player=ann, points=99999)
+        Hand.objects.create(round=round_, player=ann, points=scoring.MAX_DECK_POINTS + 1)
+
+
+def test_a_bad_round_after_the_game_ended_says_the_game_is_over(member, game):
+    record(game, BEN, {ANN: 300, CAT: 300, DAN: 300})
+    before = _state(game)
+    response = member.post(f"/g/{game.code}/rounds/new/", _round_data(went_out=""))
+    assert response.status_code == 409
+    assert "This game is over" in response.content.decode()
+    assert _state(game) == before
