@@ -15,6 +15,8 @@ from django import forms
 from play import scoring
 from play.models import NAME_MAX, Player
 
+LONG_NAME = 12
+
 SUBMISSION_ERRORS = {
     "required": "This form has lost its submission id: reload the page and try again.",
     "invalid": "This form has lost its submission id: reload the page and try again.",
@@ -161,6 +163,11 @@ class RoundForm(forms.Form):
             self.fields["expected_round"] = forms.IntegerField(
                 widget=forms.HiddenInput, required=False, min_value=1
             )
+
+    @property
+    def long_names(self) -> bool:
+        """Names too long for two radios a row on a phone, or for a name beside its input."""
+        return any(len(p.name) > LONG_NAME for p in self.players)
 
     def hand_rows(self) -> list[tuple[Player, forms.BoundField]]:
         if not self.rules.counts_points:

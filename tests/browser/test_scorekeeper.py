@@ -191,12 +191,14 @@ def test_delete_confirmation_bad_input_and_the_spectator_page(pages, transaction
 
 @pytest.mark.parametrize("width", [360, 1280])
 def test_scorekeeper_pages_in_dark_mode(pages, transactional_db, width):
+    """The worst case for a phone: ten players with the longest names, in pairs."""
     from play import services
     from tests.play.conftest import make_game, record
 
-    game = make_game(["Ann", "Ben", "Cat"])
-    record(game, 0, {1: 77, 2: 9})
-    record(game, 2, {0: 12, 1: 30})
+    names = [f"{i} Maximiliana Wolfeschlegelstein"[:30] for i in range(10)]
+    game = make_game(names, teams="pairs", target_score=5000)
+    for out in range(12):
+        record(game, out % 10, {s: 5 * s for s in range(10) if s != out % 10})
     game = services.load_game(pk=game.pk)
     page = pages.new(width=width, height=800, color_scheme="dark")
     for path, name in [

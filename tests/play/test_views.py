@@ -282,11 +282,10 @@ def test_a_finished_game_announces_the_winner_and_closes_recording(member, game)
     assert "Play again with the same players" in html
 
 
-def test_a_shared_win_under_lowest_total_wins(member, db):
+def test_a_shared_win_under_lowest_total_wins(client, db):
     game = make_game(["Ann", "Ben", "Cat"], scoring="lowest_total_wins", target_score=100)
     record(game, ANN, {BEN: 100, CAT: 0})
-    c = member.__class__()
-    html = c.get(f"/g/{game.code}/").content.decode()
+    html = client.get(f"/g/{game.code}/").content.decode()
     assert "Ann and Cat share the win with the lowest total, 0 points each." in html
 
 
@@ -310,13 +309,13 @@ def test_recording_rounds_numbers_them_in_order(member, game):
     assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3]
 
 
-def test_a_round_in_round_wins_needs_only_who_went_out(member, db):
+def test_a_round_in_round_wins_needs_only_who_went_out(client, db):
     game = make_game(["Ann", "Ben"], scoring="round_wins", rounds_to_win=2)
-    c = member.__class__()
-    html = c.get(f"/g/{game.code}/").content.decode()
+    html = client.get(f"/g/{game.code}/").content.decode()
     assert 'name="hand_' not in html
+    assert "first to win 2 rounds" in html
     data = {"went_out": "1", "submission_id": str(uuid.uuid4())}
-    assert c.post(f"/g/{game.code}/rounds/new/", data).status_code == 302
+    assert client.post(f"/g/{game.code}/rounds/new/", data).status_code == 302
     assert _totals(game) == [0, 1]
 
 
