@@ -28,12 +28,9 @@ from play import chart, exports, scoring, services
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game
 from rulesets import access, sharing
+from rulesets.options import BY_KEY
+from rulesets.qr import qr_response
 from unosite.ratelimit import limit_creation
-
-try:  # the sharing issue's QR codes
-    from rulesets.qr import qr_response
-except ImportError:  # pragma: no cover - until rulesets/qr.py lands
-    qr_response = None
 
 POLL_SECONDS = 3
 
@@ -165,7 +162,8 @@ def new(request, code):
         "submission_id": new_submission_id(),
         "dealer": "random" if revision.dealer_selection == "random" else "1",
     }
-    form = StartForm(request.POST or None, rules=rules, names=names, initial=initial)
+    data = request.POST if request.method == "POST" else None
+    form = StartForm(data, rules=rules, names=names, initial=initial)
     if request.method == "POST" and form.is_valid():
         game, created = services.start_game(
             revision,
@@ -202,8 +200,6 @@ def _again_names(request, ruleset) -> list[str]:
 
 
 def _goal_text(revision) -> str:
-    from rulesets.options import BY_KEY
-
     options = revision.options
     texts = [BY_KEY["scoring"].text(options["scoring"])]
     goal_key = "rounds_to_win" if options["scoring"] == scoring.ROUND_WINS else "target_score"
@@ -327,9 +323,8 @@ def edit(request, code, round_id):
     row = _round_row(b, round_id)
     initial = {"went_out": row.went_out.seat, "version": row.round.version}
     initial.update({f"hand_{p.seat}": pts for p, pts in row.hands if pts is not None})
-    form = RoundForm(
-        request.POST or None, players=b.players, rules=b.rules, editing=True, initial=initial
-    )
+    data = request.POST if request.method == "POST" else None
+    form = RoundForm(data, players=b.players, rules=b.rules, editing=True, initial=initial)
     context = _context(request, b, False, form=form, row=row)
     if request.method == "POST":
         if not form.is_valid():
@@ -455,6 +450,4 @@ def qr(request, code, fmt, spectator=False):
     """The QR code of this game's link (or of its spectator link)."""
     game_ = _game(code, spectator)
     links = Links(game_, spectator)
-    if qr_response is None:  # pragma: no cover
-        raise Http404("QR codes are not available yet.")
     return qr_response(request, sharing.absolute_url(request, links.page), fmt)

@@ -713,3 +713,15 @@ def test_a_bad_round_after_the_game_ended_says_the_game_is_over(member, game):
     assert response.status_code == 409
     assert "This game is over" in response.content.decode()
     assert _state(game) == before
+
+
+def test_an_empty_post_is_bad_input_not_a_form_to_fill(member, game, rules_code):
+    response = member.post(f"/r/{rules_code}/play/", {})
+    assert response.status_code == 400
+    assert "at least 2 players" in response.content.decode()
+    round_ = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1}).round
+    before = _state(game)
+    response = member.post(f"/g/{game.code}/rounds/{round_.pk}/edit/", {})
+    assert response.status_code == 400
+    assert "Choose who went out." in response.content.decode()
+    assert _state(game) == before
