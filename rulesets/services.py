@@ -47,7 +47,11 @@ def save_revision(
 ) -> Revision | None:
     """Stores a new revision when anything changed; returns it, or None when nothing did."""
     with transaction.atomic():
-        ruleset = RuleSet.objects.select_for_update().select_related("current").get(pk=ruleset.pk)
+        ruleset = (
+            RuleSet.objects.select_for_update(of=("self",))
+            .select_related("current")
+            .get(pk=ruleset.pk)
+        )
         current = ruleset.current
         if (
             current.name == name

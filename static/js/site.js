@@ -98,8 +98,11 @@
       : "Something went wrong (" + xhr.status + "). Nothing was lost: please try again.";
     showProblem(text);
   });
-  document.addEventListener("htmx:sendError", function () {
-    showProblem("No connection: nothing was sent. Check your network and try again.");
+  document.addEventListener("htmx:sendError", function (e) {
+    var verb = (e.detail.requestConfig && e.detail.requestConfig.verb) || "get";
+    showProblem(verb === "get"
+      ? "No connection right now: what you see may be out of date. It will update when the connection is back."
+      : "No connection: nothing was sent. Check your network and try again.");
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.successful) {
