@@ -51,6 +51,9 @@ test-postgres: $(DEV_STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres $(VENV)/bin/pytest -p no:cacheprovider
 
+screenshots: $(DEV_STAMP) $(CHROMIUM)
+	$(PY) scripts/screenshots.py --out docs/screenshots
+
 bench: $(STAMP)
 	@command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(PY) manage.py collectstatic --noinput -v 0
