@@ -1,0 +1,429 @@
+"""`make bench`: serve the table fast, measured against this server's own limit.
+
+Seeds a database, starts gunicorn (sync workers, two per core) on loopback with
+production settings, drives each endpoint with wrk (8 connections, a warm-up, then
+10 s) and prints requests/s, p50 and p99 latency and the ratio to /healthz, the
+server's own limit on this machine. The same figures go to bench/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results.json"
+
+TARGETS = {
+    "rules page": 0.25,
+    "scoreboard (full page)": 0.2,
+    "scoreboard poll, unchanged (304)": 0.6,
+    "QR SVG": 0.6,
+    "record a round (POST)": 0.1,
+}
+P99_LIMIT_MS = {"record a round (POST)": 100.0}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env(db_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(
+        DEBUG="false",
+        SECRET_KEY="bench-" + secrets.token_urlsafe(48),
+        DATABASE_URL=f"sqlite:///{db_path}",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SETTINGS_MODULE="unosite.settings",
+    )
+    # Production defaults for everything else (rate limits included: nothing in the
+    # benchmark is a 404 or creates anything, so they only cost what they cost in use).
+    for name in (
+        "PUBLIC_URL",
+        "REDIS_URL",
+        "RATE_LIMIT_NOT_FOUND_PER_MINUTE",
+        "RATE_LIMIT_CREATE_PER_HOUR",
+        "LOG_LEVEL",
+    ):
+        env.pop(name, None)
+    return env
+
+
+def django_call(env: dict[str, str], function: str, *args):
+    """benchseed.<function>(*args) in a child process with the bench settings; its JSON result.
+
+    Seeding and counting go through the project's own code and the bench database, never
+    through this process (which has no Django settings of its own).
+    """
+    code = f"""
+import json, django
+django.setup()
+import benchseed
+print(json.dumps(benchseed.{function}(*{args!r})))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**env, "PYTHONPATH": f"{ROOT}:{ROOT / 'scripts'}"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def wait_until_up(url: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"gunicorn did not answer at {url}")
+
+
+LATENCY = re.compile(r"^\s+(50|99)(?:\.0+)?%\s+([\d.]+)(us|ms|s)\s*$", re.M)
+RPS = re.compile(r"Requests/sec:\s+([\d.]+)")
+REQUESTS = re.compile(r"(\d+) requests in")
+NON_2XX = re.compile(r"Non-2xx or 3xx responses:\s+(\d+)")
+ERRORS = re.compile(r"Socket errors:.*")
+
+
+def to_ms(value: str, unit: str) -> float:
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def run_wrk(url: str, seconds: int, connections: int, threads: int, script: Path | None) -> dict:
+    cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        cmd += ["-s", str(script)]
+    # A fresh tag per run: the POST script makes its submission ids from it, so the
+    # warm-up and the measured run never send the same id.
+    cmd += [url, "--", secrets.token_hex(4)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    latency = {m.group(1): to_ms(m.group(2), m.group(3)) for m in LATENCY.finditer(out)}
+    non_2xx = NON_2XX.search(out)
+    errors = ERRORS.search(out)
+    return {
+        "requests": int(REQUESTS.search(out).group(1)),
+        "rps": float(RPS.search(out).group(1)),
+        "p50_ms": latency.get("50"),
+        "p99_ms": latency.get("99"),
+        "non_2xx_3xx": int(non_2xx.group(1)) if non_2xx else 0,
+        "socket_errors": errors.group(0) if errors else "",
+    }
+
+
+def lua_headers(headers: dict[str, str]) -> str:
+    return "\n".join(f'wrk.headers["{k}"] = "{v}"' for k, v in headers.items())
+
+
+def conditional_script(etag: str, tmp: Path) -> Path:
+    path = tmp / "poll.lua"
+    path.write_text(lua_headers({"If-None-Match": etag.replace('"', '\\"'), "HX-Request": "true"}))
+    return path
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Table:
+    """A phone at the table: it opened the game page, so it has the CSRF cookie and token."""
+
+    def __init__(self, base: str, form_url: str):
+        self.base = base
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect
+        )
+        page = self.opener.open(base + form_url).read().decode()
+        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        self.cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar if c.name == "csrftoken")
+        self.form_url = form_url
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": self.cookies,
+            "X-CSRFToken": self.token,
+            "Referer": self.base + self.form_url,
+        }
+
+    def post(self, path: str, fields: dict[str, str]) -> int:
+        """Posts a form the way a browser does; the status (a redirect is not followed)."""
+        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": self.token}).encode()
+        request = urllib.request.Request(
+            self.base + path, data=body, headers=self.headers(), method="POST"
+        )
+        try:
+            with self.opener.open(request) as response:
+                return response.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+
+def post_round_script(table: Table, post: dict, tmp: Path) -> Path:
+    """A wrk script recording a valid round with a new submission id on every request.
+
+    Requests go round the POST games (as at many tables at once), each thread from its
+    own starting game; in each game, who went out moves one seat on every visit, and the
+    others' hands hold a few cards (``post["hands"]``). The submission id is made of the
+    run's tag (a wrk argument), the thread and a counter: unique across threads and runs.
+    """
+    urls = ", ".join(f'"{u}"' for u in post["record_urls"])
+    hands = ", ".join(str(h) for h in post["hands"])
+    token = urllib.parse.quote(table.token)
+    path = tmp / "post.lua"
+    path.write_text(
+        f"""
+wrk.method = "POST"
+{lua_headers(table.headers())}
+local urls = {{{urls}}}
+local hands = {{{hands}}}
+local players = {post["players"]}
+local next_id = 0
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+end
+local tag = "00000000"
+local counter = 0
+function init(args)
+  if args[1] then tag = args[1] end
+end
+function request()
+  counter = counter + 1
+  local visit = counter + id * 37
+  local url = urls[(visit % #urls) + 1]
+  local out = math.floor(visit / #urls) % players
+  local parts = {{"went_out=" .. out}}
+  for seat = 0, players - 1 do
+    if seat ~= out then parts[#parts + 1] = "hand_" .. seat .. "=" .. hands[seat + 1] end
+  end
+  local sid = string.format("%s-%04x-4000-8000-%012x", tag, id, counter)
+  parts[#parts + 1] = "submission_id=" .. sid
+  parts[#parts + 1] = "csrfmiddlewaretoken={token}"
+  return wrk.format(nil, url, nil, table.concat(parts, "&"))
+end
+"""
+    )
+    return path
+
+
+def check_status(base: str, path: str, expected: int, headers: dict | None = None) -> None:
+    request = urllib.request.Request(base + path, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request) as response:
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        status = exc.code
+    if status != expected:
+        raise SystemExit(f"{path} answered {status}, not {expected}: nothing to measure")
+
+
+def check_rounds(
+    env: dict, table: Table, post: dict, before: int, requests: int, connections: int
+) -> dict:
+    """Every answered POST recorded a round, and a retry of one submission counts once."""
+    after = django_call(env, "count_rounds", post["codes"])
+    recorded = after - before
+    # Requests wrk sent but stopped waiting for at the end of a run (the warm-up and the
+    # measured one, at most one per connection each) may still be recorded.
+    ok = requests <= recorded <= requests + 2 * connections
+    sid = str(uuid.uuid4())
+    fields = {**post["round_fields"], "submission_id": sid}
+    first = table.post(post["record_url"], fields)
+    again = table.post(post["record_url"], fields)
+    retried = django_call(env, "count_rounds", post["codes"])
+    idempotent = first in (302, 303) and again in (302, 303) and retried == after + 1
+    return {
+        "requests": requests,
+        "rounds_recorded": recorded,
+        "all_recorded": ok,
+        "retry_statuses": [first, again],
+        "retry_recorded_once": idempotent,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--rulesets", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    parser.add_argument("--only", help="a comma-separated subset of the endpoints (and /healthz)")
+    args = parser.parse_args()
+
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is needed: apt-get install wrk (make bench installs it)")
+
+    tmp = Path(tempfile.mkdtemp(prefix="house-rules-bench."))
+    db = tmp / "bench.sqlite3"
+    env = server_env(db)
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    print(
+        f"Seeding {args.rulesets} rule sets and {args.games} games of {args.players} players "
+        f"with {args.rounds} rounds each...",
+        flush=True,
+    )
+    started = time.monotonic()
+    fixtures = django_call(env, "seed", args.rulesets, args.games, args.players, args.rounds)
+    print(f"  seeded in {time.monotonic() - started:.1f} s", flush=True)
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [
+            str(Path(python).parent / "gunicorn"),
+            "unosite.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            "sync",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    results = {}
+    rounds_check = None
+    try:
+        wait_until_up(base + "/healthz")
+        endpoints = [("/healthz", "/healthz", None)]
+        check_status(base, fixtures["rules_url"], 200)
+        endpoints.append(("rules page", fixtures["rules_url"], None))
+        game = fixtures.get("game")
+        if game:
+            check_status(base, game["board_url"], 200)
+            etag = urllib.request.urlopen(base + game["poll_url"]).headers["ETag"]
+            check_status(base, game["poll_url"], 304, {"If-None-Match": etag})
+            endpoints += [
+                ("scoreboard (full page)", game["board_url"], None),
+                (
+                    "scoreboard poll, unchanged (304)",
+                    game["poll_url"],
+                    conditional_script(etag, tmp),
+                ),
+            ]
+        check_status(base, fixtures["qr_url"], 200)
+        endpoints.append(("QR SVG", fixtures["qr_url"], None))
+        post = fixtures.get("post_game")
+        table = None
+        if post:
+            table = Table(base, post["record_form_url"])
+            rounds_before = django_call(env, "count_rounds", post["codes"])
+            endpoints.append(
+                ("record a round (POST)", post["record_url"], post_round_script(table, post, tmp))
+            )
+        if args.only:
+            wanted = {"/healthz", *(name.strip() for name in args.only.split(","))}
+            endpoints = [e for e in endpoints if e[0] in wanted]
+        threads = min(args.connections, max(1, (os.cpu_count() or 1)))
+        for name, path, script in endpoints:
+            url = base + path
+            warm = run_wrk(url, args.warmup, args.connections, threads, script)
+            results[name] = run_wrk(url, args.seconds, args.connections, threads, script)
+            results[name]["path"] = path
+            results[name]["warmup_requests"] = warm["requests"]
+            results[name]["non_2xx_3xx"] += warm["non_2xx_3xx"]
+            print(f"  {name}: {results[name]['rps']:.0f} requests/s", flush=True)
+        if post and "record a round (POST)" in results:
+            r = results["record a round (POST)"]
+            requests = r["requests"] + r["warmup_requests"]
+            rounds_check = check_rounds(env, table, post, rounds_before, requests, args.connections)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    limit = results["/healthz"]["rps"]
+    print()
+    print(f"{'endpoint':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6} {'target':>7}")
+    failed = []
+    for name, r in results.items():
+        r["ratio"] = r["rps"] / limit if limit else 0.0
+        target = TARGETS.get(name)
+        r["target"] = target
+        ok = target is None or r["ratio"] >= target
+        p99_limit = P99_LIMIT_MS.get(name)
+        r["p99_limit_ms"] = p99_limit
+        if p99_limit is not None:
+            ok = ok and r["p99_ms"] is not None and r["p99_ms"] <= p99_limit
+        if r["non_2xx_3xx"]:
+            ok = False
+        if not ok:
+            failed.append(name)
+        print(
+            f"{name:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} "
+            f"{r['ratio']:6.2f} {('>= ' + str(target)) if target else '':>7}"
+            f"{'' if ok else '  MISSED'}"
+            f"{'  (' + str(r['non_2xx_3xx']) + ' non-2xx/3xx)' if r['non_2xx_3xx'] else ''}"
+        )
+    if rounds_check:
+        c = rounds_check
+        print(
+            f"\nRecording: {c['rounds_recorded']} rounds recorded for {c['requests']} answered "
+            f"POSTs (warm-up included){'' if c['all_recorded'] else '  MISMATCH'}; the same "
+            f"submission sent twice: {c['retry_statuses'][0]} then {c['retry_statuses'][1]}, "
+            f"{'recorded once' if c['retry_recorded_once'] else 'NOT recorded exactly once'}."
+        )
+        if not (c["all_recorded"] and c["retry_recorded_once"]):
+            failed.append("rounds recorded")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(
+        json.dumps(
+            {
+                "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "cpus": os.cpu_count(),
+                "workers": args.workers,
+                "connections": args.connections,
+                "seconds": args.seconds,
+                "warmup_seconds": args.warmup,
+                "results": results,
+                "rounds": rounds_check,
+                "missed": failed,
+            },
+            indent=2,
+        )
+    )
+    print(f"\nWritten to {RESULTS.relative_to(ROOT)}")
+    if failed:
+        print("Missed targets: " + ", ".join(failed))
+
+
+if __name__ == "__main__":
+    main()
