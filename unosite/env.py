@@ -89,6 +89,9 @@ def secret_key(name: str, *, required: bool, key_file: Path) -> str:
         return value
 
 
+CONN_MAX_AGE = 60  # seconds a database connection is reused for
+
+
 def database(name: str, sqlite_path: Path) -> dict:
     import dj_database_url
 
@@ -99,20 +102,23 @@ def database(name: str, sqlite_path: Path) -> dict:
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;"
         ),
     }
+    # Connections are kept between requests (each worker process has its own): opening
+    # one costs more than a simple query (SQLite registers its functions and runs the
+    # PRAGMAs above on every connect).
     if not url:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": sqlite_path,
             "OPTIONS": sqlite_options,
+            "CONN_MAX_AGE": CONN_MAX_AGE,
         }
     try:
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        config = dj_database_url.parse(url, conn_max_age=CONN_MAX_AGE, conn_health_checks=True)
     except Exception as exc:  # the library raises several kinds for a bad URL
         raise ConfigError(f"{name} is not a valid database URL ({exc})") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.sqlite3":
         config["OPTIONS"] = sqlite_options
-        config["CONN_MAX_AGE"] = 0
     elif engine != "django.db.backends.postgresql":
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
     return config
