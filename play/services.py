@@ -21,6 +21,7 @@ from play import scoring
 from play.models import Game, Hand, Player, Round
 from rulesets import codes
 from rulesets.models import Revision
+from unosite.prepared import OneValue
 
 
 class GameOver(Exception):
@@ -219,6 +220,23 @@ class Board:
         if lowest:
             return f"{names} {verb} with the lowest total, {what}."
         return f"{names} {verb} with {what}."
+
+
+_VERSION_BY = {
+    field: OneValue(
+        lambda code, f=field: Game.objects.filter(**{f: code}).values_list("version")[:1]
+    )
+    for field in ("code", "spectator_code")
+}
+
+
+def game_version(field: str, code: str) -> int | None:
+    """The version of the game whose ``field`` ("code" or "spectator_code") is ``code``.
+
+    What the scoreboard poll asks every few seconds from every phone: one query, prepared
+    once (see unosite.prepared).
+    """
+    return _VERSION_BY[field](code)
 
 
 def load_game(**lookup) -> Game:

@@ -104,8 +104,7 @@ def _etag(version: int, spectator: bool) -> str:
 
 def _board_etag(request, code: str, spectator: bool = False) -> str | None:
     """One cheap query: an unchanged scoreboard is answered with a 304."""
-    lookup = {"spectator_code": code} if spectator else {"code": code}
-    version = Game.objects.filter(**lookup).values_list("version", flat=True).first()
+    version = services.game_version("spectator_code" if spectator else "code", code)
     return None if version is None else _etag(version, spectator)
 
 
