@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from rulesets.models import RuleSet
+from unosite.prepared import OneValue
 
 SESSION_KEY = "editable"
 MAX_REMEMBERED = 100
@@ -20,6 +21,16 @@ def load(code: str) -> RuleSet:
         return RuleSet.objects.select_related("current").get(code=code)
     except RuleSet.DoesNotExist:
         raise Http404("No rules have this link.") from None
+
+
+_PK_OF = OneValue(lambda code: RuleSet.objects.filter(code=code).values_list("pk")[:1])
+
+
+def require_exists(code: str) -> None:
+    """A 404 unless a rule set has this code, for pages that need nothing else of it (its
+    QR codes): one query prepared once (see unosite.prepared)."""
+    if _PK_OF(code) is None:
+        raise Http404("No rules have this link.")
 
 
 def editable_ids(request) -> list[int]:

@@ -20,14 +20,14 @@ LAYOUTS = ("full", "small")
 
 @require_safe
 def qr_svg(request, code):
-    ruleset = access.load(code)
-    return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "svg")
+    access.require_exists(code)
+    return qr.qr_response(request, sharing.rules_url(request, code), "svg")
 
 
 @require_safe
 def qr_png(request, code):
-    ruleset = access.load(code)
-    return qr.qr_response(request, sharing.rules_url(request, ruleset.code), "png")
+    access.require_exists(code)
+    return qr.qr_response(request, sharing.rules_url(request, code), "png")
 
 
 @require_safe
