@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from play import scoring
@@ -248,14 +247,7 @@ def board(game: Game) -> Board:
 
     ``game`` must come with its revision and rule set (``load_game``).
     """
-    players = list(game.players.order_by("seat"))
-    rounds = list(game.rounds.order_by("number"))
-    hands: dict[int, dict[int, int]] = {}
-    for round_id, player_id, points in Hand.objects.filter(round__game=game).values_list(
-        "round_id", "player_id", "points"
-    ):
-        hands.setdefault(round_id, {})[player_id] = points
-    result = _assemble(game, players, rounds, hands)
+    result = _assemble(game, *_parts(game))
     if game.finished:
         result.next_game = (
             Game.objects.filter(previous=game).values_list("code", "spectator_code").first()
@@ -263,12 +255,37 @@ def board(game: Game) -> Board:
     return result
 
 
-def _assemble(
-    game: Game, players: list[Player], rounds: list[Round], hands: Mapping[int, Mapping[int, int]]
-) -> Board:
-    revision = game.revision
-    rules = rules_of(revision)
-    n = len(players)
+# What a board uses of a round: not its submission id or times, whose conversion cost more
+# than the rest of the row.
+ROUND_FIELDS = ("id", "game_id", "number", "went_out_id", "version")
+
+
+def _parts(game: Game) -> tuple[list[Player], list[Round], dict[int, dict[int, int]]]:
+    """A game's players and rounds in order, and its hands (round id -> player id -> points)."""
+    players = list(game.players.order_by("seat"))
+    return players, _rounds(game), _hands(game)
+
+
+def _rounds(game: Game) -> list[Round]:
+    return list(game.rounds.order_by("number").only(*ROUND_FIELDS))
+
+
+def _hands(game: Game) -> dict[int, dict[int, int]]:
+    hands: dict[int, dict[int, int]] = {}
+    for round_id, player_id, points in Hand.objects.filter(round__game=game).values_list(
+        "round_id", "player_id", "points"
+    ):
+        hands.setdefault(round_id, {})[player_id] = points
+    return hands
+
+
+def _standing(
+    game: Game,
+    rules: scoring.Rules,
+    players: list[Player],
+    rounds: list[Round],
+    hands: Mapping[int, Mapping[int, int]],
+) -> scoring.Standing:
     by_id = {p.pk: p for p in players}
     results = [
         scoring.RoundResult(
@@ -277,7 +294,23 @@ def _assemble(
         )
         for r in rounds
     ]
-    stand = scoring.standing(rules, n, game.first_dealer, results)
+    return scoring.standing(rules, len(players), game.first_dealer, results)
+
+
+def _assemble(
+    game: Game,
+    players: list[Player],
+    rounds: list[Round],
+    hands: Mapping[int, Mapping[int, int]],
+    stand: scoring.Standing | None = None,
+) -> Board:
+    """The board from its parts; ``stand`` is their standing when the caller has it."""
+    revision = game.revision
+    rules = rules_of(revision)
+    n = len(players)
+    by_id = {p.pk: p for p in players}
+    if stand is None:
+        stand = _standing(game, rules, players, rounds, hands)
     sides = [
         Side(
             index=i,
@@ -318,7 +351,15 @@ def _assemble(
 
 
 def _lock(game: Game) -> Game:
-    """The game row, locked until the transaction ends (its rules come along, unlocked)."""
+    """The game row, locked until the transaction ends (its rules come along, unlocked).
+
+    A game's revision never changes, so when ``game`` comes with it (``load_game``), it is
+    kept rather than read again with the row.
+    """
+    if Game.revision.is_cached(game) and Revision.ruleset.is_cached(game.revision):
+        locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+        locked.revision = game.revision
+        return locked
     return (
         Game.objects.select_for_update(of=("self",))
         .select_related("revision__ruleset")
@@ -334,19 +375,27 @@ def _touch(game: Game) -> None:
 def _settle(game: Game) -> Board:
     """After a change: recompute whether the game is over and bump its version."""
     result = board(game)
-    finished = result.standing.finished
+    _bump(game, result.standing.finished)
+    return result
+
+
+def _bump(game: Game, finished: bool) -> None:
+    """Records whether the game is over now and bumps its version (the scoreboard's ETag)."""
     if finished != game.finished:
         game.finished_at = timezone.now() if finished else None
     game.version += 1
     game.save(update_fields=["finished_at", "version", "updated_at"])
-    return result
 
 
-def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
+def _store_hands(
+    round_: Round, players: Sequence[Player], hands: Mapping[int, int]
+) -> dict[int, int]:
+    """Stores the hands of a round; returns them as player id -> points."""
     by_seat = {p.seat: p for p in players}
     Hand.objects.bulk_create(
         Hand(round=round_, player=by_seat[seat], points=points) for seat, points in hands.items()
     )
+    return {by_seat[seat].pk: points for seat, points in hands.items()}
 
 
 @dataclass
@@ -363,12 +412,21 @@ def record_round(
     hands: Mapping[int, int],
     submission_id: uuid.UUID,
     expected_number: int | None = None,
+    players: list[Player] | None = None,
 ) -> Recorded:
     """Records the next round; a submission id already recorded returns that round.
 
     Raises GameOver when the game has ended. ``hands`` maps seats to valid points
-    (see play.forms.RoundForm).
+    (see play.forms.RoundForm). ``players`` are the game's players in seat order, when
+    the caller has them.
+
+    The database is locked for as little as possible (on SQLite, every write waits for
+    it): a game's players never change, so they are read before; the rounds and hands are
+    read once under the lock, the new round is added to them in memory to tell whether
+    the game is over, and the board is built from them after the lock is released.
     """
+    if players is None:
+        players = list(game.players.order_by("seat"))
     with transaction.atomic():
         game = _lock(game)
         existing = Round.objects.filter(game=game, submission_id=submission_id).first()
@@ -376,16 +434,18 @@ def record_round(
             return Recorded(existing, False, None, 0)
         if game.finished:
             raise GameOver("This game is over, so no more rounds can be recorded.")
-        players = list(game.players.order_by("seat"))
-        last = game.rounds.aggregate(last=Max("number"))["last"] or 0
+        rounds, stored = _rounds(game), _hands(game)
         round_ = Round.objects.create(
             game=game,
-            number=last + 1,
+            number=max((r.number for r in rounds), default=0) + 1,
             went_out=players[went_out],
             submission_id=submission_id,
         )
-        _store_hands(round_, players, hands)
-        result = _settle(game)
+        stored[round_.pk] = _store_hands(round_, players, hands)
+        rounds.append(round_)
+        stand = _standing(game, rules_of(game.revision), players, rounds, stored)
+        _bump(game, stand.finished)
+    result = _assemble(game, players, rounds, stored, stand)
     others = max(0, round_.number - expected_number) if expected_number else 0
     return Recorded(round_, True, result, others)
 

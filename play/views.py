@@ -231,9 +231,14 @@ def board(request, code, spectator=False):
 @require_POST
 def record(request, code):
     game_ = _game(code)
-    b = services.board(game_)
-    form = _record_form(b, request.POST)
+    # Checking the form needs the players and the rules only; the whole board is built
+    # when the page is shown again.
+    players = list(game_.players.order_by("seat"))
+    rules = services.rules_of(game_.revision)
+    form = RoundForm(request.POST, players=players, rules=rules, editing=False)
     if not form.is_valid():
+        b = services.board(game_)
+        form = _record_form(b, request.POST)
         if b.standing.finished:
             problem = "This game is over, so no more rounds can be recorded."
             return _render_game(request, b, status=409, problem=problem, form=False)
@@ -245,6 +250,7 @@ def record(request, code):
             form.hands(),
             form.cleaned_data["submission_id"],
             form.cleaned_data.get("expected_round"),
+            players=players,
         )
     except services.GameOver as exc:
         b = services.board(services.load_game(pk=game_.pk))
