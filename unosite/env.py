@@ -90,6 +90,8 @@ def secret_key(name: str, *, required: bool, key_file: Path) -> str:
 
 
 CONN_MAX_AGE = 60  # seconds a database connection is reused for
+# Django's SQLite backend, with writers waiting their turn without sleeping (see there).
+SQLITE_ENGINE = "unosite.sqlite"
 
 
 def database(name: str, sqlite_path: Path) -> dict:
@@ -107,7 +109,7 @@ def database(name: str, sqlite_path: Path) -> dict:
     # PRAGMAs above on every connect).
     if not url:
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": sqlite_path,
             "OPTIONS": sqlite_options,
             "CONN_MAX_AGE": CONN_MAX_AGE,
@@ -118,6 +120,7 @@ def database(name: str, sqlite_path: Path) -> dict:
         raise ConfigError(f"{name} is not a valid database URL ({exc})") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.sqlite3":
+        config["ENGINE"] = SQLITE_ENGINE
         config["OPTIONS"] = sqlite_options
     elif engine != "django.db.backends.postgresql":
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
