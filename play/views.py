@@ -27,7 +27,7 @@ from django.views.decorators.http import (
 from play import chart, exports, scoring, services
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game
-from rulesets import access, sharing
+from rulesets import access, codes, sharing
 from rulesets.options import BY_KEY
 from rulesets.qr import qr_response
 from unosite.ratelimit import limit_creation
@@ -189,8 +189,8 @@ def new(request, code):
 
 def _again_names(request, ruleset) -> list[str]:
     """Names to fill in from an earlier game of these rules (``?again=<game code>``)."""
-    code = request.GET.get("again", "")[:20]
-    if not code:
+    code = request.GET.get("again", "")
+    if not codes.is_code(code):
         return []
     game = Game.objects.filter(code=code, revision__ruleset=ruleset).first()
     if game is None:

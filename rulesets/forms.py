@@ -158,6 +158,11 @@ def parse_import(text: str) -> dict[str, Any]:
         raise forms.ValidationError("That is not valid JSON.") from None
     if not isinstance(doc, dict):
         raise forms.ValidationError("The JSON must be an object.")
+    if not _plain_text(doc):
+        raise forms.ValidationError(
+            "The JSON contains a character that is not text (\\u0000, or half of a "
+            "surrogate pair such as \\ud800), so it cannot be saved."
+        )
     if doc.get("format") != FORMAT:
         raise forms.ValidationError(f'This is not a House Rules file (format "{FORMAT}").')
     name = doc.get("name")
@@ -180,6 +185,30 @@ def parse_import(text: str) -> dict[str, Any]:
             [f"{key}: {message}" for key, message in exc.errors.items()]
         ) from None
     return {"name": name.strip(), "description": description.strip(), "options": options}
+
+
+def _plain_text(doc: Any) -> bool:
+    """No string in ``doc`` (keys included) holds a NUL or a lone surrogate.
+
+    JSON escapes can make both; neither can be stored (PostgreSQL refuses NUL, and a lone
+    surrogate cannot be encoded for any database or page).
+    """
+    pending = [doc]
+    while pending:  # not recursive: json.loads allows deeper nesting than the stack would
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            if "\x00" in item:
+                return False
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def export(revision) -> dict[str, Any]:

@@ -46,6 +46,8 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
     """Initial values for a new rule set: from a copy, a preset, or official."""
     source_code = request.GET.get("from") or request.POST.get("copied_from")
     if source_code:
+        if not codes.is_code(source_code):
+            raise Http404("No rules have this link.")
         source = access.load(source_code).current
         initial = {"name": f"{source.name} (my version)"[:80], "description": source.description}
         return {**initial, **initial_for(source.options)}, source, ""
@@ -60,7 +62,9 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
 @limit_creation
 def new(request):
     initial, source, preset = _start_values(request)
-    form = RuleSetForm(request.POST or None, initial=initial)
+    # Bound on any POST, so that a post without fields is refused, not shown a blank form.
+    data = request.POST if request.method == "POST" else None
+    form = RuleSetForm(data, initial=initial)
     if request.method == "POST" and form.is_valid():
         ruleset, secret = services.create_ruleset(
             form.cleaned_data["name"],
@@ -98,7 +102,8 @@ def edit(request, code):
     access.require_edit(request, ruleset)
     current = ruleset.current
     initial = {"name": current.name, "description": current.description}
-    form = RuleSetForm(request.POST or None, initial={**initial, **initial_for(current.options)})
+    data = request.POST if request.method == "POST" else None
+    form = RuleSetForm(data, initial={**initial, **initial_for(current.options)})
     if request.method == "POST" and form.is_valid():
         revision = services.save_revision(
             ruleset, form.cleaned_data["name"], form.cleaned_data["description"], form.options()
@@ -150,7 +155,7 @@ def rules_json(request, code):
 @require_http_methods(["GET", "POST"])
 @limit_creation
 def import_rules(request):
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         ruleset, secret = services.create_ruleset(
@@ -288,5 +293,6 @@ def service_worker(request):
     return response
 
 
+@require_safe
 def healthz(request):
     return HttpResponse("ok", content_type="text/plain")

@@ -1,0 +1,109 @@
+"""Shared pieces of the hardening tests: a small world to attack, and a picture of the database.
+
+``make_world()`` builds what every attack needs: a rule set (with its edit secret), a game
+of four under it with one round recorded, and that round. ``snapshot()`` is every row of
+every model of the two apps, so "nothing changed" is one comparison. ``rolled_back()`` undoes
+whatever one hypothesis example did, so examples do not see each other's games.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from django.apps import apps
+from django.db import transaction
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from play import services
+from play.models import Game, Round
+from rulesets.models import RuleSet
+from tests.conftest import make_ruleset
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+# Ben, Cat and Dan's hands in the round already recorded (Ann went out).
+FIRST_HANDS = {1: 7, 2: 9, 3: 12}
+
+
+@dataclass
+class World:
+    ruleset: RuleSet
+    secret: str
+    game: Game
+    round: Round
+
+    @property
+    def code(self) -> str:
+        return self.ruleset.code
+
+
+def make_world(preset: str = "official", finished: bool = False, **changes) -> World:
+    ruleset, secret = make_ruleset(preset, **changes)
+    game, _created = services.start_game(ruleset.current, PLAYERS, 0, uuid.uuid4())
+    game = services.load_game(pk=game.pk)
+    done = services.record_round(game, 0, FIRST_HANDS, uuid.uuid4())
+    if finished:
+        # Ann goes out again with a deck's worth in the other hands: past any target.
+        while not services.load_game(pk=game.pk).finished:
+            services.record_round(game, 0, {1: 200, 2: 200, 3: 200}, uuid.uuid4())
+    return World(ruleset, secret, services.load_game(pk=game.pk), done.round)
+
+
+def models():
+    return [m for app in ("rulesets", "play") for m in apps.get_app_config(app).get_models()]
+
+
+def snapshot() -> dict[str, list[tuple]]:
+    """Every row of every model of the rule sets and the scorekeeper, in primary-key order."""
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models()
+    }
+
+
+@contextmanager
+def rolled_back():
+    """Everything done inside is undone at the end (views' own atomic blocks nest inside)."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+# --- Every URL the site answers --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str  # "namespace:name"
+    route: str  # as written in urls.py, e.g. "g/<str:code>/rounds/<int:round_id>/edit/"
+    defaults: dict
+
+    @property
+    def params(self) -> list[str]:
+        return re.findall(r"<(?:\w+:)?(\w+)>", self.route)
+
+    def path(self, **values) -> str:
+        """The path with each <converter:param> replaced by ``values[param]`` (quoted)."""
+        return "/" + re.sub(
+            r"<(?:\w+:)?(\w+)>", lambda m: quote(str(values[m.group(1)]), safe=""), self.route
+        )
+
+
+def routes() -> list[Route]:
+    """Every named URL pattern from the resolver, the admin site's aside."""
+    found: list[Route] = []
+
+    def walk(patterns, prefix: str, namespace: str | None) -> None:
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if p.namespace == "admin":
+                    continue
+                walk(p.url_patterns, prefix + str(p.pattern), p.namespace or namespace)
+            elif isinstance(p, URLPattern):
+                name = f"{namespace}:{p.name}" if namespace else p.name
+                found.append(Route(name, prefix + str(p.pattern), dict(p.default_args)))
+
+    walk(get_resolver().url_patterns, "", None)
+    return found

@@ -1,0 +1,78 @@
+"""The bugs the fuzz test found, one plain test each."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from rulesets.forms import FORMAT
+from rulesets.models import RuleSet
+from tests.hardening.conftest import make_world, snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"name": "A\ud800B"},  # a lone surrogate: could not be stored or shown (500)
+        {"name": "Ours", "description": "\udfff"},
+        {"name": "Ours", "options": {"dr\ud800aw": 1}},  # shown in the error message (500)
+        {"name": "A\x00B"},  # NUL: a CHECK failure on SQLite, refused by PostgreSQL (500)
+        {"name": "Ours", "description": "tab\x00"},
+    ],
+)
+def test_an_import_with_a_nul_or_a_lone_surrogate_is_refused(doc):
+    text = json.dumps({"format": FORMAT, "options": {}, **doc})
+    response = Client().post("/rules/import/", {"text": text})
+    assert response.status_code == 400
+    assert "not text" in response.content.decode()
+    assert not RuleSet.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/r/%00/",
+        "/r/abc%00def12/edit/",
+        "/g/%00/",
+        "/g/%00/board/",  # its ETag query ran before the view (500 on PostgreSQL)
+        "/w/%00/qr.svg",
+        "/r/%ED%A0%80/",
+        "/r/" + "A" * 200 + "/",
+    ],
+)
+def test_a_malformed_code_is_a_404_without_a_query(path, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = Client().get(path)
+    assert response.status_code == 404
+
+
+def test_a_malformed_code_in_the_query_string_is_ignored_or_a_404(django_assert_num_queries):
+    world = make_world()
+    assert Client().get("/rules/new/?from=%00").status_code == 404
+    assert Client().post("/rules/new/", {"copied_from": "a\x00"}).status_code == 404
+    response = Client().get(f"/r/{world.code}/play/?again=%00")
+    assert response.status_code == 200
+    assert response.context["form"].raw_names == []
+
+
+@pytest.mark.parametrize("path", ["/rules/new/", "/rules/import/", "EDIT"])
+def test_a_post_without_fields_is_refused_with_a_reason(path):
+    world = make_world()
+    client = Client()
+    if path == "EDIT":
+        client.get(f"/r/{world.code}/edit/{world.secret}/")
+        path = f"/r/{world.code}/edit/"
+    before = snapshot()
+    # A JSON body leaves request.POST empty: the form used to be shown blank with a 200.
+    response = client.post(path, "{}", content_type="application/json")
+    assert response.status_code == 400
+    assert "Nothing was" in response.content.decode()
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete", "options"])
+def test_the_health_check_answers_only_get_and_head(method):
+    assert getattr(Client(), method)("/healthz").status_code == 405
+    assert Client().head("/healthz").status_code == 200
