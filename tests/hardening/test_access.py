@@ -1,0 +1,294 @@
+"""Who may do what: every URL x (creator, game member, spectator, stranger) x method.
+
+The URL list comes from the resolver, so a URL added without a row here fails
+``test_every_url_has_a_row``. What each person holds decides the codes they can put in
+a URL:
+
+* creator: made the rule set (this browser may edit it) and started the game, so holds
+  the rule-set code, the edit secret, the game link and the spectator link;
+* member: a phone at the table: the game link, the spectator link and the rule-set code
+  (the game page links to the rules), no edit rights;
+* spectator: the spectator link and the rule-set code; tried on the game link, the
+  spectator code is a 403 that says so;
+* stranger: no code at all, so guesses (well-formed codes that do not exist): 404.
+
+Every cell starts from the same database (changes are rolled back) and, unless the
+request succeeded, must leave it unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+
+import pytest
+from django.test import Client
+
+from rulesets import codes
+from rulesets.forms import export
+from tests.hardening.conftest import make_world, rolled_back, routes, snapshot
+from tests.rulesets.test_views import form_data
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["creator", "member", "spectator", "stranger"]
+METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+OK = "ok"
+
+# Who gets through, by what the URL needs: the others get the status given.
+PUBLIC = {"creator": OK, "member": OK, "spectator": OK, "stranger": OK}
+RULES = {"creator": OK, "member": OK, "spectator": OK, "stranger": 404}
+EDITOR = {"creator": OK, "member": 403, "spectator": 403, "stranger": 404}
+TABLE = {"creator": OK, "member": OK, "spectator": 403, "stranger": 404}
+WATCH = {"creator": OK, "member": OK, "spectator": OK, "stranger": 404}
+
+# What a successful request of each kind answers, by method; other methods are 405.
+READ = {"GET": 200, "HEAD": 200}
+FORM = {"GET": 200, "POST": 302}
+POST = {"POST": 302}
+GRANT = {"GET": 302, "HEAD": 302}
+
+
+def _round(world, **extra):
+    return {"went_out": "1", "hand_0": "5", "hand_2": "6", "hand_3": "7", **extra}
+
+
+@dataclass
+class Row:
+    methods: dict[str, int]
+    access: dict[str, object]
+    post: object = None  # world -> the data of a valid POST
+    finished: bool = False  # the game is over (Play again needs it)
+    extra: dict = field(default_factory=dict)
+
+
+ROWS = {
+    "healthz": Row(READ, PUBLIC),
+    "rulesets:home": Row(READ, PUBLIC),
+    "rulesets:service_worker": Row(READ, PUBLIC),
+    "rulesets:new": Row(FORM, PUBLIC, lambda w: form_data(name="Ours")),
+    "rulesets:import": Row(FORM, PUBLIC, lambda w: {"text": json.dumps(export(w.ruleset.current))}),
+    "rulesets:rules": Row(READ, RULES),
+    "rulesets:edit": Row(FORM, EDITOR, lambda w: form_data(name="Renamed")),
+    "rulesets:grant": Row(GRANT, EDITOR),
+    "rulesets:history": Row(READ, RULES),
+    "rulesets:json": Row(READ, RULES),
+    "rulesets:forget": Row(POST, EDITOR, lambda w: {}),
+    "rulesets:qr_svg": Row(READ, RULES),
+    "rulesets:qr_png": Row(READ, RULES),
+    "rulesets:og_image": Row(READ, RULES),
+    "rulesets:card": Row(READ, RULES),
+    "play:new": Row(
+        FORM,
+        RULES,
+        lambda w: {"name": ["Eve", "Fay"], "dealer": "1", "submission_id": str(uuid.uuid4())},
+    ),
+    "play:game": Row(READ, TABLE),
+    "play:board": Row(READ, TABLE),
+    "play:history": Row(READ, TABLE),
+    "play:record": Row(POST, TABLE, lambda w: _round(w, submission_id=str(uuid.uuid4()))),
+    "play:edit": Row(FORM, TABLE, lambda w: _round(w, version="1")),
+    "play:delete": Row(FORM, TABLE, lambda w: {"version": "1"}),
+    "play:undo": Row(POST, TABLE, lambda w: {"round": str(w.round.pk), "version": "1"}),
+    "play:again": Row(POST, TABLE, lambda w: {}, finished=True),
+    "play:csv": Row(READ, TABLE),
+    "play:json": Row(READ, TABLE),
+    "play:qr_svg": Row(READ, TABLE),
+    "play:qr_png": Row(READ, TABLE),
+    "play:watch_game": Row(READ, WATCH),
+    "play:watch_board": Row(READ, WATCH),
+    "play:watch_history": Row(READ, WATCH),
+    "play:watch_csv": Row(READ, WATCH),
+    "play:watch_json": Row(READ, WATCH),
+    "play:watch_qr_svg": Row(READ, WATCH),
+    "play:watch_qr_png": Row(READ, WATCH),
+}
+ROUTES = {route.name: route for route in routes()}
+
+
+def test_every_url_has_a_row():
+    assert sorted(ROUTES) == sorted(ROWS), "add a row for each new URL (and remove old ones)"
+
+
+def expected(row: Row, role: str, method: str) -> int:
+    if method not in row.methods:
+        return 405  # the method is refused before anything is looked up
+    access = row.access[role]
+    return row.methods[method] if access == OK else access
+
+
+def codes_of(role: str, world) -> dict[str, str]:
+    """The code each person puts in a URL, by the URL's first segment."""
+    guess = codes.new_code()
+    return {
+        "creator": {"r/": world.code, "g/": world.game.code, "w/": world.game.spectator_code},
+        "member": {"r/": world.code, "g/": world.game.code, "w/": world.game.spectator_code},
+        "spectator": {
+            "r/": world.code,
+            "g/": world.game.spectator_code,
+            "w/": world.game.spectator_code,
+        },
+        "stranger": {"r/": guess, "g/": guess, "w/": guess},
+    }[role]
+
+
+def path_for(route, role: str, world) -> str:
+    code = codes_of(role, world).get(route.route[:2], "")
+    secret = world.secret if role == "creator" else codes.new_secret()
+    return route.path(code=code, secret=secret, round_id=world.round.pk)
+
+
+def client_for(role: str, world, **kwargs) -> Client:
+    client = Client(**kwargs)
+    if role == "creator":
+        assert client.get(f"/r/{world.code}/edit/{world.secret}/").status_code == 302
+    return client
+
+
+def call(client: Client, method: str, path: str, data):
+    if method == "POST":
+        return client.post(path, data or {})
+    if method in ("PUT", "PATCH", "DELETE"):  # with a body, as a form would send it
+        return client.generic(method, path, "a=1", "application/x-www-form-urlencoded")
+    return client.generic(method, path)
+
+
+@pytest.mark.parametrize("name", sorted(ROWS))
+def test_who_may_do_what(name):
+    row, route = ROWS[name], ROUTES[name]
+    world = make_world(finished=row.finished)
+    actual, wanted = {}, {}
+    for role in ROLES:
+        for method in METHODS:
+            with rolled_back():
+                client = client_for(role, world)
+                before = snapshot()
+                data = row.post(world) if row.post and method == "POST" else None
+                response = call(client, method, path_for(route, role, world), data)
+                status = response.status_code
+                actual[role, method] = status
+                wanted[role, method] = expected(row, role, method)
+                if method != "POST" or status != 302:
+                    assert snapshot() == before, f"{role} {method} {name} changed the database"
+    assert actual == wanted
+
+
+def test_a_successful_post_did_what_it_says():
+    """The table's POST rows do change things (so their 302s are not refusals)."""
+    world = make_world()
+    member = Client()
+    before = world.game.rounds.count()
+    url = ROUTES["play:record"].path(code=world.game.code)
+    assert member.post(url, _round(world, submission_id=str(uuid.uuid4()))).status_code == 302
+    assert world.game.rounds.count() == before + 1
+
+
+def test_refusals_say_why():
+    world = make_world()
+    spectator = Client().get(f"/g/{world.game.spectator_code}/")
+    assert spectator.status_code == 403
+    assert "read-only link" in spectator.content.decode()
+    member = Client().get(f"/r/{world.code}/edit/")
+    assert member.status_code == 403
+    assert "edit link" in member.content.decode()
+    stranger = Client().get(f"/g/{codes.new_code()}/")
+    assert stranger.status_code == 404
+    assert "No game has this link." in stranger.content.decode()
+
+
+# --- CSRF: every write needs the token -----------------------------------------------
+
+WRITES = [name for name, row in ROWS.items() if "POST" in row.methods]
+
+
+def _csrf_token(client: Client, world) -> str:
+    client.get(f"/g/{world.game.code}/")  # a page with a form sets the cookie
+    return client.cookies["csrftoken"].value
+
+
+@pytest.mark.parametrize("name", WRITES)
+def test_a_write_without_the_csrf_token_is_refused(name):
+    row, route = ROWS[name], ROUTES[name]
+    world = make_world(finished=row.finished)
+    path = path_for(route, "creator", world)
+    for method in ["POST", "PUT", "PATCH", "DELETE"]:
+        client = client_for("creator", world, enforce_csrf_checks=True)
+        _csrf_token(client, world)  # the cookie alone is not enough
+        before = snapshot()
+        data = row.post(world) if method == "POST" else None
+        response = call(client, method, path, data)
+        assert response.status_code == 403, (method, response.status_code)
+        assert "nothing was changed" in response.content.decode()
+        assert snapshot() == before
+    # A token from another site's page (a wrong one) or a foreign origin is refused too.
+    client = client_for("creator", world, enforce_csrf_checks=True)
+    token = _csrf_token(client, world)
+    bad = {**row.post(world), "csrfmiddlewaretoken": "x" * 64}
+    assert client.post(path, bad).status_code == 403
+    foreign = client.post(
+        path,
+        {**row.post(world), "csrfmiddlewaretoken": token},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert foreign.status_code == 403
+    assert snapshot() == before
+    # The control: with the token, in the form or as htmx sends it, the same post succeeds.
+    with rolled_back():
+        assert (
+            client.post(path, {**row.post(world), "csrfmiddlewaretoken": token}).status_code == 302
+        )
+    client = client_for("creator", world, enforce_csrf_checks=True)
+    token = _csrf_token(client, world)
+    with rolled_back():
+        htmx = {"X-CSRFToken": token, "HX-Request": "true"}
+        assert client.post(path, row.post(world), headers=htmx).status_code == 302
+
+
+# --- The admin site: nothing without a staff login -----------------------------------
+
+
+def _admin_routes():
+    from django.urls import URLResolver, get_resolver
+
+    admin = next(
+        p
+        for p in get_resolver().url_patterns
+        if isinstance(p, URLResolver) and p.namespace == "admin"
+    )
+    found = []
+
+    def walk(patterns, prefix):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, prefix + str(p.pattern))
+            else:
+                found.append((p.name, prefix + str(p.pattern)))
+
+    walk(admin.url_patterns, "admin/")
+    return found
+
+
+def test_the_admin_site_asks_for_a_staff_login():
+    import re
+
+    world = make_world()
+    checked = 0
+    for name, pattern in _admin_routes():
+        path = "/" + re.sub(r"<(?:\w+:)?\w+>", "1", pattern).replace("^", "").replace("$", "")
+        if "(" in path:  # a regular expression route (the catch-all): tried below
+            continue
+        response = Client().get(path)
+        if name == "login":
+            assert response.status_code == 200
+        elif name == "logout":  # nobody to log out
+            assert response.status_code in (302, 405)
+        else:
+            assert response.status_code == 302, (name, path, response.status_code)
+            assert response["Location"].startswith("/admin/login/"), (name, path)
+        checked += 1
+    assert checked > 10
+    assert Client().get(f"/admin/rulesets/ruleset/{world.ruleset.pk}/change/").status_code == 302
+    wrong = Client().post("/admin/login/", {"username": "admin", "password": "admin"})
+    assert wrong.status_code == 200
+    assert "correct username and password" in wrong.content.decode()
