@@ -27,6 +27,7 @@ from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
+from unosite import pagecache
 from unosite.ratelimit import limit_creation
 
 JUST_CREATED = "just_created"
@@ -233,18 +234,28 @@ def reference_html(revision: Revision) -> str:
 def rules(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
+    can_edit = access.can_edit(request, ruleset)
+    # The page of a revision is the same for every viewer, except for the one who just
+    # created it (the secret link is shown once) and while a message waits to be shown:
+    # those are rendered, the others kept per revision and whether this browser may edit
+    # (see unosite.pagecache).
+    key = None
+    if JUST_CREATED not in request.session and pagecache.usable(request):
+        key = pagecache.key(request, "rules", code, revision.pk, can_edit)
+        hit = pagecache.cached(request, key)
+        if hit is not None:
+            return hit
     secret_link = pop_just_created(request, ruleset)
-    response = render(
-        request,
-        "rulesets/rules.html",
-        {
-            "ruleset": ruleset,
-            "revision": revision,
-            "can_edit": access.can_edit(request, ruleset),
-            "edit_link": secret_link,
-            "reference_html": reference_html(revision),
-        },
-    )
+    context = {
+        "ruleset": ruleset,
+        "revision": revision,
+        "can_edit": can_edit,
+        "edit_link": secret_link,
+        "reference_html": reference_html(revision),
+    }
+    if key:
+        return pagecache.render(request, "rulesets/rules.html", context, key)
+    response = render(request, "rulesets/rules.html", context)
     if secret_link:
         # The secret edit link is shown once: no browser or offline cache may keep it.
         patch_cache_control(response, no_store=True)

@@ -1,0 +1,95 @@
+"""Whole pages kept in Django's cache per version of what they show, with holes for
+what belongs to one request.
+
+A rules page shows one revision, a scoreboard one version of a game: the same HTML for
+everyone who opens it, but for three things each response must have its own: the CSRF
+token, the CSP nonce and the submission id of a new-round form. Those are rendered as
+placeholders (random per process, so page content cannot contain them), the page is
+stored, and every response fills the placeholders in with its own values, exactly as
+rendering would have (the same token everywhere in the page, the CSRF cookie set, the
+nonce in the CSP header).
+
+Only plain pages are kept: the views skip the cache when a message is waiting to be shown
+(it is shown once), and the keys name everything else a page depends on: the version of
+what it shows, the host it was asked for (its links and QR codes are absolute), and the
+deployed templates, static files and code (``site_version``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import secrets
+import uuid
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+
+CSRF_HOLE = "csrf" + secrets.token_hex(16)
+NONCE_HOLE = "nonce" + secrets.token_hex(16)
+SUBMISSION_HOLE = uuid.uuid4()  # the value a form's submission id is rendered with
+TIMEOUT = 60 * 60
+
+
+@functools.cache
+def site_version() -> str:
+    """Changes whenever a deploy changes templates, static files or the code."""
+    base = Path(settings.BASE_DIR)
+    files = sorted(
+        [
+            *(base / "templates").rglob("*"),
+            *(
+                path
+                for app in ("rulesets", "play", "unosite")
+                for path in (base / app).rglob("*.py")
+            ),
+            Path(settings.STATIC_ROOT) / "staticfiles.json",
+        ]
+    )
+    digest = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def usable(request) -> bool:
+    """False while a message waits to be shown: such a page is rendered, never kept."""
+    return not len(get_messages(request))
+
+
+def key(request, *parts) -> str:
+    where = f"{request.scheme}://{request.get_host()}"
+    raw = "\0".join(str(part) for part in (site_version(), where, *parts))
+    return "page:" + hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _fill(request, html: str) -> HttpResponse:
+    html = html.replace(CSRF_HOLE, get_token(request))
+    if NONCE_HOLE in html:
+        html = html.replace(NONCE_HOLE, str(get_nonce(request)))
+    hole = str(SUBMISSION_HOLE)
+    if hole in html:
+        html = html.replace(hole, str(uuid.uuid4()))
+    return HttpResponse(html)
+
+
+def cached(request, page_key: str) -> HttpResponse | None:
+    """The kept page, filled in for this request, or None."""
+    html = cache.get(page_key)
+    return None if html is None else _fill(request, html)
+
+
+def render(request, template: str, context: dict, page_key: str) -> HttpResponse:
+    """Renders a page with placeholders, keeps it, and answers this request with it."""
+    html = render_to_string(
+        template, {**context, "csrf_token": CSRF_HOLE, "csp_nonce": NONCE_HOLE}, request
+    )
+    cache.set(page_key, html, TIMEOUT)
+    return _fill(request, html)
