@@ -30,6 +30,7 @@ from play.models import Game
 from rulesets import access, codes, sharing
 from rulesets.options import BY_KEY
 from rulesets.qr import qr_response
+from unosite import pagecache
 from unosite.ratelimit import limit_creation
 
 POLL_SECONDS = 3
@@ -134,8 +135,11 @@ def _keypad(rules: scoring.Rules) -> list[dict]:
     ]
 
 
-def _record_form(b: services.Board, data=None) -> RoundForm:
-    initial = {"submission_id": new_submission_id(), "expected_round": len(b.rounds) + 1}
+def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
+    initial = {
+        "submission_id": submission_id or new_submission_id(),
+        "expected_round": len(b.rounds) + 1,
+    }
     return RoundForm(data, players=b.players, rules=b.rules, editing=False, initial=initial)
 
 
@@ -214,8 +218,23 @@ def _goal_text(revision) -> str:
 
 @require_safe
 def game(request, code, spectator=False):
-    b = services.board(_game(code, spectator))
-    return _render_game(request, b, spectator)
+    game_ = _game(code, spectator)
+    # The page of one version of a game is the same for every phone (but for what
+    # unosite.pagecache fills in): kept per version, unless a message waits to be shown.
+    if not pagecache.usable(request):
+        return _render_game(request, services.board(game_), spectator)
+    revision = game_.revision
+    newer_rules = revision.ruleset.current_id != revision.pk
+    key = pagecache.key(request, "game", code, spectator, game_.version, newer_rules)
+    hit = pagecache.cached(request, key)
+    if hit is not None:
+        return hit
+    b = services.board(game_)
+    form = None
+    if not spectator and not b.standing.finished:
+        form = _record_form(b, submission_id=pagecache.SUBMISSION_HOLE)
+    context = _context(request, b, spectator, form=form)
+    return pagecache.render(request, "play/game.html", context, key)
 
 
 @require_safe
