@@ -4,6 +4,7 @@
 of four under it with one round recorded, and that round. ``snapshot()`` is every row of
 every model of the two apps, so "nothing changed" is one comparison. ``rolled_back()`` undoes
 whatever one hypothesis example did, so examples do not see each other's games.
+``FailOnce`` makes the database fail once, in the SQL, and ``routes()`` lists every URL.
 """
 
 from __future__ import annotations
@@ -61,6 +62,21 @@ def snapshot() -> dict[str, list[tuple]]:
     return {
         model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models()
     }
+
+
+class FailOnce:
+    """Raises ``error`` instead of running the first statement that starts with ``prefix``."""
+
+    def __init__(self, prefix: str, error: Exception):
+        self.prefix = prefix
+        self.error = error
+        self.failed = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        if not self.failed and sql.lstrip().upper().startswith(self.prefix.upper()):
+            self.failed += 1
+            raise self.error
+        return execute(sql, params, many, context)
 
 
 @contextmanager

@@ -16,24 +16,9 @@ from django.db import InterfaceError, OperationalError, connection
 from django.test import Client
 
 from play.models import Game, Round
-from tests.hardening.conftest import make_world, snapshot
+from tests.hardening.conftest import FailOnce, make_world, snapshot
 
 pytestmark = pytest.mark.django_db
-
-
-class FailOnce:
-    """Raises ``error`` instead of running the first statement that starts with ``prefix``."""
-
-    def __init__(self, prefix: str, error: Exception):
-        self.prefix = prefix
-        self.error = error
-        self.failed = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        if not self.failed and sql.lstrip().upper().startswith(self.prefix.upper()):
-            self.failed += 1
-            raise self.error
-        return execute(sql, params, many, context)
 
 
 # Where the database can fail during a round post: the first write, half-way through the

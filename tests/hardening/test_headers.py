@@ -15,11 +15,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.test import Client, override_settings
 
 from rulesets import codes
-from tests.hardening.conftest import make_world, routes
+from tests.hardening.conftest import FailOnce, make_world, routes
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_every_url_carries_the_security_headers(route):
     assert_no_inline_code(response, route.name)
 
 
-def _error_responses(monkeypatch):
+def _error_responses():
     world = make_world()
     yield "404", Client().get(f"/r/{codes.new_code()}/")
     yield "404 malformed", Client().get("/r/%00/")
@@ -118,18 +118,13 @@ def _error_responses(monkeypatch):
         guesser.get(f"/r/{codes.new_code()}/")
         yield "429", guesser.get(f"/r/{codes.new_code()}/")
 
-    def locked(*args, **kwargs):
-        raise OperationalError("database is locked")
-
-    from play import services
-
-    monkeypatch.setattr(services, "load_game", locked)
-    yield "503", Client().get(f"/g/{world.game.code}/")
+    with connection.execute_wrapper(FailOnce("SELECT", OperationalError("database is locked"))):
+        yield "503", Client().get(f"/g/{world.game.code}/")
 
 
-def test_error_pages_carry_the_security_headers(monkeypatch):
+def test_error_pages_carry_the_security_headers():
     seen = []
-    for label, response in _error_responses(monkeypatch):
+    for label, response in _error_responses():
         assert str(response.status_code) == label.split()[0], label
         assert_strict(response, label)
         assert_no_inline_code(response, label)
