@@ -40,7 +40,11 @@ class RoundChanged(Exception):
 
 
 def rules_of(revision: Revision) -> scoring.Rules:
-    return scoring.Rules.from_options(revision.options)
+    # Only the options scoring uses: a revision loaded for a scoreboard has only those.
+    return scoring.Rules.from_options({key: getattr(revision, key) for key in RULES_FIELDS})
+
+
+RULES_FIELDS = tuple(scoring.Rules.__dataclass_fields__)
 
 
 # --- Starting ----------------------------------------------------------------------
@@ -240,6 +244,21 @@ def game_version(field: str, code: str) -> int | None:
 
 def load_game(**lookup) -> Game:
     return Game.objects.select_related("revision__ruleset").get(**lookup)
+
+
+# What a scoreboard (and recording a round) uses of a game's revision and rule set: the
+# revision has some sixty option columns, and reading them all cost more than the rest.
+BOARD_FIELDS = (
+    *(f.name for f in Game._meta.concrete_fields),
+    *(f"revision__{name}" for name in ("number", "name", "ruleset", *RULES_FIELDS)),
+    "revision__ruleset__code",
+    "revision__ruleset__current",
+)
+
+
+def load_game_for_board(**lookup) -> Game:
+    """The game as load_game, with only what a scoreboard shows of its rules."""
+    return Game.objects.select_related("revision__ruleset").only(*BOARD_FIELDS).get(**lookup)
 
 
 def board(game: Game) -> Board:

@@ -39,10 +39,13 @@ POLL_SECONDS = 3
 # --- Loading a game ----------------------------------------------------------------
 
 
-def _game(code: str, spectator: bool = False) -> Game:
+def _game(code: str, spectator: bool = False, for_board: bool = False) -> Game:
+    """The game of a link; ``for_board``: with only what the scoreboard shows of its rules
+    (the scoreboard, its poll and recording a round: see services.load_game_for_board)."""
     lookup = {"spectator_code": code} if spectator else {"code": code}
+    load = services.load_game_for_board if for_board else services.load_game
     try:
-        return services.load_game(**lookup)
+        return load(**lookup)
     except Game.DoesNotExist:
         pass
     if not spectator and Game.objects.filter(spectator_code=code).exists():
@@ -218,7 +221,7 @@ def _goal_text(revision) -> str:
 
 @require_safe
 def game(request, code, spectator=False):
-    game_ = _game(code, spectator)
+    game_ = _game(code, spectator, for_board=True)
     # The page of one version of a game is the same for every phone (but for what
     # unosite.pagecache fills in): kept per version, unless a message waits to be shown.
     if not pagecache.usable(request):
@@ -241,7 +244,7 @@ def game(request, code, spectator=False):
 @condition(etag_func=_board_etag)
 def board(request, code, spectator=False):
     """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
-    b = services.board(_game(code, spectator))
+    b = services.board(_game(code, spectator, for_board=True))
     response = render(request, "play/game.html#board", _context(request, b, spectator))
     patch_cache_control(response, private=True, no_cache=True)
     return response
@@ -249,7 +252,7 @@ def board(request, code, spectator=False):
 
 @require_POST
 def record(request, code):
-    game_ = _game(code)
+    game_ = _game(code, for_board=True)
     # Checking the form needs the players and the rules only; the whole board is built
     # when the page is shown again.
     players = list(game_.players.order_by("seat"))
