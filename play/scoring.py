@@ -258,7 +258,11 @@ def standing(
     rules: Rules, players: int, first_dealer: int, rounds: Sequence[RoundResult]
 ) -> Standing:
     scores = [round_scores(rules, players, r) for r in rounds]
-    running = running_totals(rules, players, rounds)
+    running = []  # running_totals(), from the scores just computed
+    sums = [0] * side_count(players, rules)
+    for score in scores:
+        sums = [t + s for t, s in zip(sums, score, strict=True)]
+        running.append(sums)
     current = running[-1] if running else [0] * side_count(players, rules)
     finished = is_over(rules, current)
     number = len(rounds) if finished and rounds else len(rounds) + 1
