@@ -8,19 +8,21 @@ numbers stay 1..N without gaps however many phones post at once, and bumps the g
 
 from __future__ import annotations
 
+import copy
 import random
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 
 from play import scoring
 from play.models import Game, Hand, Player, Round
 from rulesets import codes
 from rulesets.models import Revision
-from unosite.prepared import OneValue
+from unosite.prepared import ID_PLACEHOLDER, OneValue
 
 
 class GameOver(Exception):
@@ -231,6 +233,21 @@ _VERSION_BY = {
     )
     for field in ("code", "spectator_code")
 }
+_VERSION_OF = OneValue(
+    lambda pk: Game.objects.filter(pk=pk).values_list("version")[:1], placeholder=ID_PLACEHOLDER
+)
+
+# A game's version and whether it is over, read under the write lock (FOR UPDATE on
+# PostgreSQL; on SQLite the transaction holds the database's lock already).
+_LOCKED_STATE = OneValue(
+    lambda pk: (
+        Game.objects.select_for_update(of=("self",))
+        .filter(pk=pk)
+        .annotate(over=ExpressionWrapper(Q(finished_at__isnull=False), output_field=BooleanField()))
+        .values_list("version", "over")
+    ),
+    placeholder=ID_PLACEHOLDER,
+)
 
 
 def game_version(field: str, code: str) -> int | None:
@@ -304,7 +321,9 @@ def _standing(
     players: list[Player],
     rounds: list[Round],
     hands: Mapping[int, Mapping[int, int]],
+    then: scoring.RoundResult | None = None,
 ) -> scoring.Standing:
+    """Where the game stands after ``rounds`` (and ``then``, a round not stored yet)."""
     by_id = {p.pk: p for p in players}
     results = [
         scoring.RoundResult(
@@ -313,6 +332,8 @@ def _standing(
         )
         for r in rounds
     ]
+    if then is not None:
+        results.append(then)
     return scoring.standing(rules, len(players), game.first_dealer, results)
 
 
@@ -440,33 +461,87 @@ def record_round(
     the caller has them.
 
     The database is locked for as little as possible (on SQLite, every write waits for
-    it): a game's players never change, so they are read before; the rounds and hands are
-    read once under the lock, the new round is added to them in memory to tell whether
-    the game is over, and the board is built from them after the lock is released.
+    it). A game's players never change, so they are read before. So are its rounds and
+    hands, after its version: every change bumps the version in the same transaction, so
+    if the version is the same under the lock, what was read is what the game holds (if
+    not, they are read again, under the lock). The new round is added to them in memory to
+    tell whether the game is over (before the lock too, when nothing changed meanwhile),
+    and the board is built after the lock is released. A
+    form sent twice is caught by the database (the submission id is unique per game), in
+    a savepoint, and answered with the round it recorded the first time.
     """
     if players is None:
         players = list(game.players.order_by("seat"))
+    rules = rules_of(game.revision)
+    seen = _VERSION_OF(game.pk)
+    rounds, stored = _rounds_and_hands(game)
+    new = scoring.RoundResult(went_out=went_out, hands=dict(hands))
+    stand = _standing(game, rules, players, rounds, stored, then=new)
     with transaction.atomic():
-        game = _lock(game)
-        existing = Round.objects.filter(game=game, submission_id=submission_id).first()
-        if existing:
-            return Recorded(existing, False, None, 0)
-        if game.finished:
+        state = _LOCKED_STATE.row(game.pk)
+        if state is None:
+            raise Game.DoesNotExist("The game was deleted.")
+        version, over = state
+        if version != seen:
+            rounds, stored = _rounds_and_hands(game)
+            stand = _standing(game, rules, players, rounds, stored, then=new)
+        if over:
+            existing = _recorded(game, submission_id)  # the same form, posted meanwhile
+            if existing is not None:
+                return Recorded(existing, False, None, 0)
             raise GameOver("This game is over, so no more rounds can be recorded.")
-        rounds, stored = _rounds(game), _hands(game)
-        round_ = Round.objects.create(
-            game=game,
-            number=max((r.number for r in rounds), default=0) + 1,
-            went_out=players[went_out],
-            submission_id=submission_id,
-        )
+        game = copy.copy(game)
+        game.version, game.finished_at = version, None
+        try:
+            with transaction.atomic():  # a savepoint: the same form may be posted meanwhile
+                round_ = Round.objects.create(
+                    game=game,
+                    number=max((r.number for r in rounds), default=0) + 1,
+                    went_out=players[went_out],
+                    submission_id=submission_id,
+                )
+        except IntegrityError:
+            existing = _recorded(game, submission_id)
+            if existing is None:
+                raise
+            return Recorded(existing, False, None, 0)
         stored[round_.pk] = _store_hands(round_, players, hands)
-        rounds.append(round_)
-        stand = _standing(game, rules_of(game.revision), players, rounds, stored)
         _bump(game, stand.finished)
+    rounds.append(round_)
     result = _assemble(game, players, rounds, stored, stand)
     others = max(0, round_.number - expected_number) if expected_number else 0
     return Recorded(round_, True, result, others)
+
+
+def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:
+    return Round.objects.filter(game=game, submission_id=submission_id).first()
+
+
+# A game's rounds with their hands, in one query (ids and numbers only).
+_ROUNDS_AND_HANDS = OneValue(
+    lambda pk: (
+        Round.objects.filter(game_id=pk)
+        .order_by("number")
+        .values_list("id", "number", "went_out_id", "version", "hands__player_id", "hands__points")
+    ),
+    placeholder=ID_PLACEHOLDER,
+)
+_ROUND_COLUMNS = ["id", "game_id", "number", "went_out_id", "version"]
+
+
+def _rounds_and_hands(game: Game) -> tuple[list[Round], dict[int, dict[int, int]]]:
+    """What _rounds and _hands give, in one prepared query."""
+    rounds: list[Round] = []
+    hands: dict[int, dict[int, int]] = {}
+    for round_id, number, went_out_id, version, player_id, points in _ROUNDS_AND_HANDS.rows(
+        game.pk
+    ):
+        if not rounds or rounds[-1].pk != round_id:
+            values = [round_id, game.pk, number, went_out_id, version]
+            rounds.append(Round.from_db(Round.objects.db, _ROUND_COLUMNS, values))
+        if player_id is not None:
+            hands.setdefault(round_id, {})[player_id] = points
+    return rounds, hands
 
 
 def _locked_round(game: Game, round_id: int, version: int) -> Round:
