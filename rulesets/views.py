@@ -237,12 +237,13 @@ def rules(request, code):
     can_edit = access.can_edit(request, ruleset)
     # The page of a revision is the same for every viewer, except for the one who just
     # created it (the secret link is shown once) and while a message waits to be shown:
-    # those are rendered, the others kept per revision and whether this browser may edit
-    # (see unosite.pagecache).
-    key = None
+    # those are rendered, the others kept per revision and whether this browser may edit,
+    # with an ETag for the browser's copy (see unosite.pagecache).
+    key = etag = None
     if JUST_CREATED not in request.session and pagecache.usable(request):
         key = pagecache.key(request, "rules", code, revision.pk, can_edit)
-        hit = pagecache.cached(request, key)
+        etag = pagecache.etag(key)
+        hit = pagecache.not_modified(request, etag) or pagecache.cached(request, key, etag)
         if hit is not None:
             return hit
     secret_link = pop_just_created(request, ruleset)
@@ -254,7 +255,7 @@ def rules(request, code):
         "reference_html": reference_html(revision),
     }
     if key:
-        return pagecache.render(request, "rulesets/rules.html", context, key)
+        return pagecache.render(request, "rulesets/rules.html", context, key, etag)
     response = render(request, "rulesets/rules.html", context)
     if secret_link:
         # The secret edit link is shown once: no browser or offline cache may keep it.
