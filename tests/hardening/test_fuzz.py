@@ -13,12 +13,14 @@ Each example draws one of three kinds of submission:
   it must never be a 5xx, and a 4xx must leave the database as it was.
 
 Every example runs in a transaction that is rolled back, with the rate limits off (they
-are tested in tests/test_limits.py and tests/hardening/test_secrets.py).
+are tested in tests/test_limits.py and tests/hardening/test_secrets.py). Each test runs
+25 examples; FUZZ_EXAMPLES=500 in the environment searches longer.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from urllib.parse import quote, urlencode
 
@@ -42,7 +44,7 @@ from tests.hardening.conftest import make_world, rolled_back, routes, snapshot
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=25,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")),
     deadline=None,
     database=None,
     suppress_health_check=[
