@@ -89,7 +89,7 @@ class Option:
                 raw = int(raw)
             if isinstance(raw, str):
                 raw = raw.strip()
-                if not raw.lstrip("-").isdigit() or len(raw) > 6:
+                if not (raw.lstrip("-").isdecimal() and raw.isascii()) or len(raw) > 6:
                     raise ValueError("Enter a whole number.")
                 raw = int(raw)
             if not isinstance(raw, int):

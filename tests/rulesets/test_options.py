@@ -96,7 +96,17 @@ def test_the_catalogue_lists_exactly_these_presets():
 def test_int_bounds(option):
     assert option.parse(option.minimum) == option.minimum
     assert option.parse(str(option.maximum)) == option.maximum
-    for bad in (option.minimum - 1, option.maximum + 1, "x", "1.5", None, True, "", "9" * 20):
+    for bad in (
+        option.minimum - 1,
+        option.maximum + 1,
+        "x",
+        "1.5",
+        None,
+        True,
+        "",
+        "9" * 20,
+        "\u00b2",
+    ):
         with pytest.raises(ValueError):
             option.parse(bad)
 
