@@ -9,10 +9,12 @@ numbers stay 1..N without gaps however many phones post at once, and bumps the g
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Q
@@ -21,8 +23,8 @@ from django.utils import timezone
 from play import scoring
 from play.models import Game, Hand, Player, Round
 from rulesets import codes
-from rulesets.models import Revision
-from unosite.prepared import ID_PLACEHOLDER, OneValue
+from rulesets.models import Revision, RuleSet
+from unosite.prepared import ID_PLACEHOLDER, OneRow, OneValue, model_columns
 
 
 class GameOver(Exception):
@@ -157,7 +159,11 @@ class Side:
 
     @property
     def name(self) -> str:
-        return " & ".join(p.name for p in self.players)
+        return self.name_of(self.players)
+
+    @staticmethod
+    def name_of(players: Sequence[Player]) -> str:
+        return " & ".join(p.name for p in players)
 
 
 @dataclass
@@ -263,19 +269,39 @@ def load_game(**lookup) -> Game:
     return Game.objects.select_related("revision__ruleset").get(**lookup)
 
 
-# What a scoreboard (and recording a round) uses of a game's revision and rule set: the
+# What a scoreboard (and recording a round) uses of a game, its revision and rule set: the
 # revision has some sixty option columns, and reading them all cost more than the rest.
-BOARD_FIELDS = (
-    *(f.name for f in Game._meta.concrete_fields),
-    *(f"revision__{name}" for name in ("number", "name", "ruleset", *RULES_FIELDS)),
-    "revision__ruleset__code",
-    "revision__ruleset__current",
-)
+_GAME_COLUMNS = model_columns(Game)
+_REVISION_COLUMNS = model_columns(Revision, "id", "ruleset_id", "number", "name", *RULES_FIELDS)
+_RULESET_COLUMNS = model_columns(RuleSet, "id", "code", "current_id")
+_BOARD_GAME = {
+    field: OneRow(
+        lambda code, f=field: Game.objects.filter(**{f: code}).values_list(
+            *_GAME_COLUMNS,
+            *(f"revision__{column}" for column in _REVISION_COLUMNS),
+            *(f"revision__ruleset__{column}" for column in _RULESET_COLUMNS),
+        )[:1]
+    )
+    for field in ("code", "spectator_code")
+}
 
 
 def load_game_for_board(**lookup) -> Game:
-    """The game as load_game, with only what a scoreboard shows of its rules."""
-    return Game.objects.select_related("revision__ruleset").only(*BOARD_FIELDS).get(**lookup)
+    """The game as load_game (one query, the same objects), with only what a scoreboard
+    shows of its revision: its name, number and the scoring options. ``code=`` or
+    ``spectator_code=``. The query is prepared once (see unosite.prepared)."""
+    ((field, code),) = lookup.items()
+    row = _BOARD_GAME[field].row(code)
+    if row is None:
+        raise Game.DoesNotExist("Game matching query does not exist.")
+    db = Game.objects.db
+    game_end = len(_GAME_COLUMNS)
+    revision_end = game_end + len(_REVISION_COLUMNS)
+    game = Game.from_db(db, _GAME_COLUMNS, row[:game_end])
+    revision = Revision.from_db(db, _REVISION_COLUMNS, row[game_end:revision_end])
+    revision.ruleset = RuleSet.from_db(db, _RULESET_COLUMNS, row[revision_end:])
+    game.revision = revision
+    return game
 
 
 def board(game: Game) -> Board:
@@ -298,8 +324,21 @@ ROUND_FIELDS = ("id", "game_id", "number", "went_out_id", "version")
 
 def _parts(game: Game) -> tuple[list[Player], list[Round], dict[int, dict[int, int]]]:
     """A game's players and rounds in order, and its hands (round id -> player id -> points)."""
-    players = list(game.players.order_by("seat"))
-    return players, _rounds(game), _hands(game)
+    return players_of(game), _rounds(game), _hands(game)
+
+
+_PLAYER_COLUMNS = model_columns(Player, "id", "game_id", "seat", "name", "team")
+_PLAYERS = OneValue(
+    lambda pk: Player.objects.filter(game_id=pk).order_by("seat").values_list(*_PLAYER_COLUMNS),
+    placeholder=ID_PLACEHOLDER,
+)
+
+
+def players_of(game: Game) -> list[Player]:
+    """The game's players in seat order: ``game.players.order_by("seat")``, one prepared
+    query (ids, numbers and names need no conversion)."""
+    db = Player.objects.db
+    return [Player.from_db(db, _PLAYER_COLUMNS, row) for row in _PLAYERS.rows(game.pk)]
 
 
 def _rounds(game: Game) -> list[Round]:
@@ -442,8 +481,25 @@ def _store_hands(
 class Recorded:
     round: Round
     created: bool
-    board: Board | None  # after the round, when created
-    others_since: int  # rounds other phones recorded since the form was shown
+    others_since: int = 0  # rounds other phones recorded since the form was shown
+    # After the round, when created: where the game stands, and its players and rules.
+    standing: scoring.Standing | None = None
+    players: list[Player] | None = None
+    rules: scoring.Rules | None = None
+    _board: Callable[[], Board] | None = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def board(self) -> Board | None:
+        """The board after the round, when created (built when first asked for)."""
+        return self._board() if self._board else None
+
+    def outcome(self) -> tuple[Player, list[Player], int]:
+        """Who went out, their side (them, or their pair) and what the side scored."""
+        players, rules = self.players, self.rules
+        went_out = next(p for p in players if p.pk == self.round.went_out_id)
+        index = scoring.side_of(went_out.seat, len(players), rules)
+        side = [players[seat] for seat in scoring.sides(len(players), rules)[index]]
+        return went_out, side, self.standing.scores[self.round.number - 1][index]
 
 
 def record_round(
@@ -465,13 +521,13 @@ def record_round(
     hands, after its version: every change bumps the version in the same transaction, so
     if the version is the same under the lock, what was read is what the game holds (if
     not, they are read again, under the lock). The new round is added to them in memory to
-    tell whether the game is over (before the lock too, when nothing changed meanwhile),
-    and the board is built after the lock is released. A
+    tell whether the game is over (before the lock too, when nothing changed meanwhile);
+    the board after it is only built if asked for (``Recorded.board``). A
     form sent twice is caught by the database (the submission id is unique per game), in
     a savepoint, and answered with the round it recorded the first time.
     """
     if players is None:
-        players = list(game.players.order_by("seat"))
+        players = players_of(game)
     rules = rules_of(game.revision)
     seen = _VERSION_OF(game.pk)
     rounds, stored = _rounds_and_hands(game)
@@ -488,7 +544,7 @@ def record_round(
         if over:
             existing = _recorded(game, submission_id)  # the same form, posted meanwhile
             if existing is not None:
-                return Recorded(existing, False, None, 0)
+                return Recorded(existing, False)
             raise GameOver("This game is over, so no more rounds can be recorded.")
         game = copy.copy(game)
         game.version, game.finished_at = version, None
@@ -504,17 +560,32 @@ def record_round(
             existing = _recorded(game, submission_id)
             if existing is None:
                 raise
-            return Recorded(existing, False, None, 0)
+            return Recorded(existing, False)
         stored[round_.pk] = _store_hands(round_, players, hands)
         _bump(game, stand.finished)
-    rounds.append(round_)
-    result = _assemble(game, players, rounds, stored, stand)
     others = max(0, round_.number - expected_number) if expected_number else 0
-    return Recorded(round_, True, result, others)
+
+    def board_after() -> Board:
+        kept = [_round_from(game, r) for r in rounds]
+        return _assemble(game, players, [*kept, round_], stored, stand)
+
+    return Recorded(round_, True, others, stand, players, rules, board_after)
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:
     return Round.objects.filter(game=game, submission_id=submission_id).first()
+
+
+class _StoredRound(NamedTuple):
+    pk: int
+    number: int
+    went_out_id: int
+    version: int
+
+
+def _round_from(game: Game, stored: _StoredRound) -> Round:
+    values = [stored.pk, game.pk, stored.number, stored.went_out_id, stored.version]
+    return Round.from_db(Round.objects.db, _ROUND_COLUMNS, values)
 
 
 # A game's rounds with their hands, in one query (ids and numbers only).
@@ -526,19 +597,18 @@ _ROUNDS_AND_HANDS = OneValue(
     ),
     placeholder=ID_PLACEHOLDER,
 )
-_ROUND_COLUMNS = ["id", "game_id", "number", "went_out_id", "version"]
+_ROUND_COLUMNS = model_columns(Round, "id", "game_id", "number", "went_out_id", "version")
 
 
-def _rounds_and_hands(game: Game) -> tuple[list[Round], dict[int, dict[int, int]]]:
-    """What _rounds and _hands give, in one prepared query."""
-    rounds: list[Round] = []
+def _rounds_and_hands(game: Game) -> tuple[list[_StoredRound], dict[int, dict[int, int]]]:
+    """What _rounds (as plain tuples) and _hands give, in one prepared query."""
+    rounds: list[_StoredRound] = []
     hands: dict[int, dict[int, int]] = {}
     for round_id, number, went_out_id, version, player_id, points in _ROUNDS_AND_HANDS.rows(
         game.pk
     ):
         if not rounds or rounds[-1].pk != round_id:
-            values = [round_id, game.pk, number, went_out_id, version]
-            rounds.append(Round.from_db(Round.objects.db, _ROUND_COLUMNS, values))
+            rounds.append(_StoredRound(round_id, number, went_out_id, version))
         if player_id is not None:
             hands.setdefault(round_id, {})[player_id] = points
     return rounds, hands

@@ -255,7 +255,7 @@ def record(request, code):
     game_ = _game(code, for_board=True)
     # Checking the form needs the players and the rules only; the whole board is built
     # when the page is shown again.
-    players = list(game_.players.order_by("seat"))
+    players = services.players_of(game_)
     rules = services.rules_of(game_.revision)
     form = RoundForm(request.POST, players=players, rules=rules, editing=False)
     if not form.is_valid():
@@ -284,7 +284,7 @@ def record(request, code):
             f"Round {number} had already been recorded (the form was sent twice); it counts once.",
         )
     else:
-        messages.success(request, _round_summary(done.board, number))
+        messages.success(request, _round_summary(done, number))
         if done.others_since:
             messages.warning(
                 request,
@@ -297,18 +297,18 @@ def record(request, code):
     return redirect(reverse("play:game", args=[code]) + "#main")
 
 
-def _round_summary(b: services.Board, number: int) -> str:
-    row = b.rounds[number - 1]
-    side = b.side_of(row.went_out)
-    if b.rules.scoring == scoring.WINNER_TAKES_POINTS:
-        verb = "scores" if len(side.players) == 1 else "score"
-        gained = f"{side.name} {verb} {row.scores[side.index]}."
-    elif b.rules.scoring == scoring.LOWEST_TOTAL_WINS:
+def _round_summary(done: services.Recorded, number: int) -> str:
+    went_out, side, score = done.outcome()
+    name = services.Side.name_of(side)
+    if done.rules.scoring == scoring.WINNER_TAKES_POINTS:
+        verb = "scores" if len(side) == 1 else "score"
+        gained = f"{name} {verb} {score}."
+    elif done.rules.scoring == scoring.LOWEST_TOTAL_WINS:
         gained = "Each hand was added to its player’s total."
     else:
-        gained = f"{side.name} won it."
-    text = f"Round {number} saved: {row.went_out.name} went out. {gained}"
-    if b.standing.finished:
+        gained = f"{name} won it."
+    text = f"Round {number} saved: {went_out.name} went out. {gained}"
+    if done.standing.finished:
         text += " The game is over."
     return text
 

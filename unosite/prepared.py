@@ -61,3 +61,36 @@ class OneValue:
     def __call__(self, value: Any) -> Any | None:
         row = self.row(value)
         return None if row is None else row[0]
+
+
+class OneRow(OneValue):
+    """``OneValue.row`` with every column converted as the ORM converts it (dates, UUIDs,
+    booleans...): the converters are asked of Django's compiler once per connection."""
+
+    def __init__(self, queryset_for: Callable[[Any], QuerySet], placeholder: Any = _PLACEHOLDER):
+        super().__init__(queryset_for, placeholder)
+        self._converters: dict[int, tuple[Any, dict]] = {}
+
+    def row(self, value: Any) -> tuple | None:
+        row = super().row(value)
+        if row is None:
+            return None
+        connection = connections[self._alias]
+        kept = self._converters.get(id(connection))
+        if kept is None or kept[0] is not connection:
+            queryset = self.queryset_for(self.placeholder)
+            compiler = queryset.query.get_compiler(connection=connection)
+            compiler.as_sql()  # fills compiler.select
+            converters = compiler.get_converters([column for column, _, _ in compiler.select])
+            kept = self._converters[id(connection)] = (connection, converters)
+        row = list(row)
+        for position, (converters, expression) in kept[1].items():
+            for converter in converters:
+                row[position] = converter(row[position], expression, connection)
+        return tuple(row)
+
+
+def model_columns(model, *names: str) -> list[str]:
+    """The attnames of ``names`` (every concrete field when none) in the model's own
+    order, the order ``Model.from_db`` takes values in."""
+    return [f.attname for f in model._meta.concrete_fields if not names or f.attname in names]
