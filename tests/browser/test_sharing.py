@@ -10,6 +10,7 @@ import pypdfium2
 import pytest
 import zxingcpp
 from PIL import Image
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, _axe, assert_accessible, assert_no_horizontal_scroll
 from tests.conftest import make_ruleset
@@ -87,7 +88,8 @@ def test_share_panel_qr_decodes_copies_and_is_accessible(pages, live_server, tra
 
     # Copy: the link lands on the clipboard and the status says so.
     panel.get_by_role("button", name="Copy link").click()
-    assert panel.locator("[data-copy-status]").inner_text() == "Copied."
+    # The Clipboard API answers asynchronously: wait for the status to say so.
+    expect(panel.locator("[data-copy-status]")).to_have_text("Copied.")
     assert page.evaluate("navigator.clipboard.readText()") == url
 
     # Seen on localhost: a phone could not open it, and the panel says how to fix it.
