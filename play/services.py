@@ -458,12 +458,34 @@ def _settle(game: Game) -> Board:
     return result
 
 
+_BUMPED = ("version", "finished_at", "updated_at")
+
+
+@functools.cache
+def _bump_sql() -> str:
+    quote = connections[Game.objects.db].ops.quote_name
+    columns = ", ".join(f"{quote(Game._meta.get_field(f).column)} = %s" for f in _BUMPED)
+    pk = quote(Game._meta.pk.column)
+    return f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {pk} = %s"
+
+
 def _bump(game: Game, finished: bool) -> None:
-    """Records whether the game is over now and bumps its version (the scoreboard's ETag)."""
+    """Records whether the game is over now and bumps its version (the scoreboard's ETag).
+
+    What ``game.save(update_fields=[...])`` sends, values prepared by their fields, as one
+    plain UPDATE: it runs inside the write lock.
+    """
     if finished != game.finished:
         game.finished_at = timezone.now() if finished else None
     game.version += 1
-    game.save(update_fields=["finished_at", "version", "updated_at"])
+    game.updated_at = timezone.now()
+    connection = connections[Game.objects.db]
+    values = [
+        Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
+        for name in _BUMPED
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_bump_sql(), [*values, game.pk])
 
 
 @functools.cache
