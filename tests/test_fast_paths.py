@@ -302,6 +302,8 @@ def test_the_tests_in_memory_database_needs_no_lock_file(db):
     from django.db import connections
 
     connection = connections["default"]
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only (make test-postgres runs on PostgreSQL)")
     assert connection.is_in_memory_db()
     assert connection.vendor == "sqlite" and isinstance(connection, sqlite_base.DatabaseWrapper)
     assert getattr(connection, "_write_lock_fd", None) is None
