@@ -12,14 +12,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import uuid
 from contextlib import closing, suppress
 from pathlib import Path
@@ -28,87 +23,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.rulesets.test_views import form_data
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """gunicorn in its own process group, so that stopping it stops its workers too."""
-
-    def __init__(self, database: Path, log: Path):
-        self.port = _free_port()
-        self.log = log
-        self.env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "unosite.settings",
-            "DATABASE_URL": f"sqlite:///{database}",
-            "DEBUG": "false",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "PUBLIC_URL": "",
-            "REDIS_URL": "",
-            "RATE_LIMIT_CREATE_PER_HOUR": "0",
-            "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
-        }
-        self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        self.proc: subprocess.Popen | None = None
-
-    def migrate(self) -> None:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-            timeout=120,
-        )
-
-    def start(self) -> None:
-        with self.log.open("a") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "unosite.wsgi"]
-                + ["--bind", f"127.0.0.1:{self.port}", "--workers", "2"]
-                + ["--worker-class", "sync", "--log-level", "warning"],
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                pytest.fail(f"gunicorn exited: {self.log.read_text()}")
-            with suppress(OSError):
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    return
-            time.sleep(0.1)
-        pytest.fail("gunicorn did not answer in time")
-
-    def stop(self, sig=signal.SIGTERM) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        with suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, sig)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        # Wait until no worker of the group is left.
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(self.proc.pid, 0)
-            except ProcessLookupError:
-                return
-            time.sleep(0.05)
+from tests.served import Server
 
 
 class Phone:

@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
-import time
 import uuid
 from contextlib import closing
 from pathlib import Path
@@ -24,7 +19,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.served import Server
+
 WORKERS = 4
 POSTS = 20
 
@@ -44,71 +40,19 @@ print(json.dumps([game.code for game in games]))
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_up(port: int, proc: subprocess.Popen, log: Path, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"gunicorn exited with {proc.returncode}: {log.read_text()}")
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        try:
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-        finally:
-            conn.close()
-    pytest.fail("gunicorn did not answer in time")
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """(port, [game code, game code], database path) of the app served by gunicorn."""
     folder = tmp_path_factory.mktemp("concurrency")
-    database, log = folder / "db.sqlite3", folder / "gunicorn.log"
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "unosite.settings",
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "PUBLIC_URL": "",
-        "REDIS_URL": "",
-        "RATE_LIMIT_CREATE_PER_HOUR": "0",
-        "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
-    }
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    seeded = subprocess.run(
-        [sys.executable, "-c", SEED], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-    )
-    codes = json.loads(seeded.stdout.strip().splitlines()[-1])
-    port = _free_port()
-    with log.open("w") as log_file:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "unosite.wsgi", "--bind", f"127.0.0.1:{port}"]
-            + ["--workers", str(WORKERS), "--worker-class", "sync", "--log-level", "warning"],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            _wait_until_up(port, proc, log)
-            yield port, codes, database
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    database = folder / "db.sqlite3"
+    server = Server(database, folder / "gunicorn.log", workers=WORKERS)
+    server.migrate()
+    codes = json.loads(server.python(SEED).strip().splitlines()[-1])
+    server.start()
+    try:
+        yield server.port, codes, database
+    finally:
+        server.stop()
 
 
 class Phone:
