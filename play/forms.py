@@ -17,6 +17,11 @@ from play.models import NAME_MAX, Player
 
 LONG_NAME = 12
 
+# A hidden field that is not what the page put there: the form was damaged or tampered with.
+DAMAGED_FORM_ERRORS = {
+    "invalid": "This form is incomplete: reload the page and try again.",
+    "min_value": "This form is incomplete: reload the page and try again.",
+}
 SUBMISSION_ERRORS = {
     "required": "This form has lost its submission id: reload the page and try again.",
     "invalid": "This form has lost its submission id: reload the page and try again.",
@@ -161,7 +166,10 @@ class RoundForm(forms.Form):
                 widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS
             )
             self.fields["expected_round"] = forms.IntegerField(
-                widget=forms.HiddenInput, required=False, min_value=1
+                widget=forms.HiddenInput,
+                required=False,
+                min_value=1,
+                error_messages=DAMAGED_FORM_ERRORS,
             )
 
     @property

@@ -76,3 +76,23 @@ def test_a_post_without_fields_is_refused_with_a_reason(path):
 def test_the_health_check_answers_only_get_and_head(method):
     assert getattr(Client(), method)("/healthz").status_code == 405
     assert Client().head("/healthz").status_code == 200
+
+
+@pytest.mark.parametrize("value", ["<script>alert(1)</script>", "0", "1.5"])
+def test_a_damaged_hidden_round_number_is_refused_with_a_reason_shown(value):
+    import uuid
+
+    from play.models import Round
+    from tests.play.conftest import make_game
+
+    game = make_game(names=("Ann", "Ben"))
+    data = {
+        "went_out": "0",
+        "hand_1": "12",
+        "submission_id": str(uuid.uuid4()),
+        "expected_round": value,
+    }
+    response = Client().post(f"/g/{game.code}/rounds/new/", data)
+    assert response.status_code == 400
+    assert "This form is incomplete: reload the page and try again." in response.content.decode()
+    assert not Round.objects.filter(game=game).exists()
