@@ -581,8 +581,8 @@ def _too_many(data, fields, world):
 
 
 def _duplicate(data, fields, world):
-    names = [n for n in fields["name"] if n]
-    fields["name"] = [*fields["name"], names[0].swapcase()]
+    names = [n for n in fields["name"] if n] or ["Ann"]
+    fields["name"] = [*fields["name"], names[0], names[0].swapcase()]
 
 
 def _too_long_name(data, fields, world):
