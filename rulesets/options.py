@@ -155,7 +155,7 @@ OPTIONS: list[Option] = [
         "first_card_wild",
         "setup",
         ENUM,
-        "redraw",
+        "first_player_chooses",
         "A Wild turned up first",
         "What happens when the first card of the discard pile is a Wild.",
         choices={

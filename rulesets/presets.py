@@ -39,11 +39,11 @@ PRESETS: list[Preset] = [
     Preset(
         "strict-family",
         "Strict family table",
-        "A 4-card UNO penalty, play to the right, a Wild first lets the first player choose.",
+        "A 4-card UNO penalty, play to the right, an action card turned up first is put back.",
         {
             "uno_penalty": 4,
             "direction": "counterclockwise",
-            "first_card_wild": "first_player_chooses",
+            "first_card_action": "redraw",
         },
     ),
     Preset(

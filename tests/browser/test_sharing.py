@@ -20,7 +20,7 @@ EVERY_RULE_CHANGED = {
     "hand_size": 8,
     "dealer_selection": "random",
     "direction": "counterclockwise",
-    "first_card_wild": "first_player_chooses",
+    "first_card_wild": "redraw",
     "first_card_action": "redraw",
     "draw_rule": "draw_until_playable",
     "drawn_card": "must_play",

@@ -266,8 +266,8 @@ def test_the_summary_counts_one_rule_in_the_singular():
 def test_the_strict_family_summary_names_its_three_rules():
     ref = reference.build(BY_SLUG["strict-family"].options)
     assert ref.summary == (
-        "This house plays 3 rules differently: a Wild turned up first, direction of play "
-        "and UNO penalty."
+        "This house plays 3 rules differently: an action card turned up first, direction of "
+        "play and UNO penalty."
     )
 
 
@@ -430,12 +430,12 @@ ANSWER_CASES = [
     ),  # fmt: skip
     ("hand_size", {}, "", "7 cards each", False),
     ("hand_size", {"hand_size": 5}, "", "5 cards each", True),
-    ("first_card_wild", {}, "", "buried in the deck", False),
+    ("first_card_wild", {}, "", "chooses the colour", False),
     (
         "first_card_wild",
-        {"first_card_wild": "first_player_chooses"},
+        {"first_card_wild": "redraw"},
         "",
-        "chooses the colour",
+        "buried in the deck",
         True,
     ),  # fmt: skip
     ("first_card_action", {}, "", "dealer play first, to the right", False),
