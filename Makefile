@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 WORKERS ?= 2
 
-.PHONY: run dev test test-python test-postgres screenshots bench loadtest lint setup clean
+.PHONY: run dev test test-contract test-python test-postgres screenshots bench loadtest lint setup clean
 
 $(PY):
 	@py=$$(scripts/find-python) || exit 1; \
@@ -46,6 +46,10 @@ test: $(DEV_STAMP) $(CHROMIUM)
 	$(VENV)/bin/ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run -v 1
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
+
+# The code against the catalogue and the rule texts in ../shared/rules/ (beside the repository in CI).
+test-contract: $(DEV_STAMP)
+	$(VENV)/bin/pytest -p no:cacheprovider tests/contract
 
 test-postgres: $(DEV_STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
