@@ -82,11 +82,15 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 pytest.fail(f"gunicorn exited: {self.log.read_text()}")
-            with suppress(OSError):
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+            try:
                 conn.request("GET", "/healthz")
                 if conn.getresponse().status == 200:
                     return
+            except OSError:
+                pass  # not listening yet, or too slow to answer on a busy machine
+            finally:
+                conn.close()
             time.sleep(0.1)
         pytest.fail("gunicorn did not answer in time")
 
