@@ -15,7 +15,7 @@ from django import forms
 from play import scoring
 from play.models import NAME_MAX, Player
 
-LONG_NAME = 12
+LONG_NAME = 10
 
 # A hidden field that is not what the page put there: the form was damaged or tampered with.
 DAMAGED_FORM_ERRORS = {

@@ -277,3 +277,78 @@ def standing(
         dealer=deals,
         first_player=first_player(deals, players, rules),
     )
+
+
+# --- Standings: who leads, by how much, and what each side still needs ---------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """One side's place in the standings.
+
+    ``rank`` counts from 1 (the leader, or the winner at the end); sides with equal totals
+    share a rank and the next rank skips (1, 1, 3). ``behind`` is how far the side is from
+    the leader's total, in the direction that counts (under lowest-total-wins: how many
+    points more it has). ``to_win`` is what it still needs to reach the goal (points, or
+    rounds under round-wins); under lowest-total-wins nobody wins by reaching the target,
+    so it is None and ``to_end`` says how many points the side can still take before its
+    total ends the game.
+    """
+
+    side: int
+    total: int
+    rank: int
+    tied: bool
+    behind: int
+    to_win: int | None
+    to_end: int | None
+
+    @property
+    def leads(self) -> bool:
+        return self.rank == 1
+
+
+def _better(rules: Rules, total: int) -> int:
+    """A sort key: smaller is better."""
+    return total if rules.scoring == LOWEST_TOTAL_WINS else -total
+
+
+def standings(rules: Rules, side_totals: Sequence[int]) -> list[Place]:
+    """The sides ranked best first (ties in seat order), under the rules' scoring mode."""
+    if not side_totals:
+        return []
+    lowest = rules.scoring == LOWEST_TOTAL_WINS
+    keys = [_better(rules, t) for t in side_totals]
+    best = min(keys)
+    order = sorted(range(len(side_totals)), key=lambda side: (keys[side], side))
+    places = []
+    for side in order:
+        total = side_totals[side]
+        places.append(
+            Place(
+                side=side,
+                total=total,
+                rank=1 + sum(1 for k in keys if k < keys[side]),
+                tied=keys.count(keys[side]) > 1,
+                behind=keys[side] - best,
+                to_win=None if lowest else max(0, rules.goal - total),
+                to_end=max(0, rules.target_score - total) if lowest else None,
+            )
+        )
+    return places
+
+
+def leaders(places: Sequence[Place]) -> list[Place]:
+    return [p for p in places if p.leads]
+
+
+def lead(places: Sequence[Place]) -> int:
+    """By how much the leader leads the next side (0 when the lead is shared)."""
+    others = [p.behind for p in places if not p.leads]
+    return 0 if len(leaders(places)) > 1 or not others else min(others)
+
+
+def closest_to_end(places: Sequence[Place]) -> Place | None:
+    """Under lowest-total-wins: the side whose total is nearest the target (it ends the game)."""
+    ending = [p for p in places if p.to_end is not None]
+    return min(ending, key=lambda p: (p.to_end, p.side)) if ending else None

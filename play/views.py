@@ -16,7 +16,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.text import slugify
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -24,7 +26,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from play import chart, exports, scoring, services
+from play import chart, evening, exports, scoring, services, standings
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game
 from rulesets import access, codes, sharing
@@ -124,6 +126,9 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "cards": _keypad(b.rules),
         "watch_url": sharing.absolute_url(request, links.watch),
         "local": sharing.is_local(request),
+        "standing_rows": standings.rows(b.sides, b.rules, b.standing.finished),
+        "standing_summary": standings.summary(b.sides, b.rules, len(b.rounds)),
+        "series": evening.of_game(b.game),
     }
     if not spectator:
         context["game_url"] = sharing.absolute_url(request, links.page)
@@ -245,7 +250,8 @@ def game(request, code, spectator=False):
 def board(request, code, spectator=False):
     """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
     b = services.board(_game(code, spectator, for_board=True))
-    response = render(request, "play/game.html#board", _context(request, b, spectator))
+    context = _context(request, b, spectator, fragment=True)
+    response = render(request, "play/game.html#board", context)
     patch_cache_control(response, private=True, no_cache=True)
     return response
 
@@ -452,13 +458,17 @@ def again(request, code):
 
 
 def _filename(b: services.Board, ext: str) -> str:
-    return f"uno-game-{b.game.created_at:%Y-%m-%d}.{ext}"
+    """Named after the rules and the day: ``grandmas-rules-2026-12-01.csv``."""
+    name = slugify(b.revision.name)[:60].strip("-") or "uno-game"
+    return f"{name}-{timezone.localdate(b.game.created_at):%Y-%m-%d}.{ext}"
 
 
 @require_safe
 def export_csv(request, code, spectator=False):
     b = services.board(_game(code, spectator))
-    response = HttpResponse(exports.as_csv(b), content_type="text/csv; charset=utf-8")
+    # A byte order mark first: without it Excel reads the file as Latin-1 and breaks accents.
+    body = "\ufeff" + exports.as_csv(b)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(b, "csv")}"'
     return response
 
@@ -468,7 +478,7 @@ def export_json(request, code, spectator=False):
     b = services.board(_game(code, spectator))
     body = json.dumps(exports.as_json(b), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json")
-    response["Content-Disposition"] = f'inline; filename="{_filename(b, "json")}"'
+    response["Content-Disposition"] = f'attachment; filename="{_filename(b, "json")}"'
     return response
 
 

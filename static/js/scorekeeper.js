@@ -57,6 +57,21 @@
       });
     }
     form.addEventListener("input", update);
+    // Enter (the phone keyboard's Next) moves on instead of starting the game: to the next
+    // name, and from an empty name to the dealer choice. Only the Start button starts it.
+    form.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" || e.isComposing) return;
+      var i = inputs.indexOf(e.target);
+      if (i === -1) return;
+      e.preventDefault();
+      var next = e.target.value.trim() ? inputs[i + 1] : null;
+      if (next) {
+        next.closest("li").hidden = false;
+        next.focus();
+      } else if (select) {
+        select.focus();
+      }
+    });
     update();
   }
 
@@ -93,11 +108,34 @@
       });
     }
 
+    // Enter in a hand moves to the next hand that scores; from the last one it saves.
+    function scoringInputs() {
+      return Array.prototype.filter.call(form.querySelectorAll("[data-hand-input]"), function (input) {
+        return !input.disabled && !input.closest("[data-hand]").classList.contains("is-out");
+      });
+    }
+    function updateEnterHints() {
+      var inputs = scoringInputs();
+      inputs.forEach(function (input, i) {
+        input.setAttribute("enterkeyhint", i === inputs.length - 1 ? "done" : "next");
+      });
+    }
+    form.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" || e.isComposing || !e.target.hasAttribute("data-hand-input")) return;
+      var inputs = scoringInputs();
+      var i = inputs.indexOf(e.target);
+      if (i !== -1 && i < inputs.length - 1) {
+        e.preventDefault();
+        inputs[i + 1].focus();
+      }
+    });
+
     hands.forEach(function (hand) { setUpKeypad(hand); });
     form.addEventListener("change", function (e) {
-      if (e.target.name === "went_out") updateHands();
+      if (e.target.name === "went_out") { updateHands(); updateEnterHints(); }
     });
     updateHands();
+    updateEnterHints();
   }
 
   function closeKeypad(hand) {

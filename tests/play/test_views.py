@@ -553,9 +553,33 @@ def test_csv_export(member, game):
     response = member.get(f"/g/{game.code}/game.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    lines = response.content.decode().splitlines()
+    assert response.content.startswith(b"\xef\xbb\xbf")  # the byte order mark Excel needs
+    lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("round,dealer,went out,Ann: hand,Ben: hand")
     assert lines[1] == "1,Ann,Ann,,77,9,60,146,0,0,0,146,0,0,0"
+
+
+def test_exports_are_downloads_named_after_the_rules_and_the_day(client, db):
+    game = make_game(["Zoë", "Bénédicte"], name="Mamie’s Règles!")
+    record(game, 1, {0: 3})
+    day = f"{game.created_at:%Y-%m-%d}"
+    csv_response = client.get(f"/g/{game.code}/game.csv")
+    assert csv_response["Content-Disposition"] == (
+        f'attachment; filename="mamies-regles-{day}.csv"'
+    )
+    text = csv_response.content.decode("utf-8")
+    assert text.startswith("\ufeffround,") and "Zoë: hand,Bénédicte: hand" in text
+    json_response = client.get(f"/w/{game.spectator_code}/game.json")
+    assert json_response["Content-Disposition"] == (
+        f'attachment; filename="mamies-regles-{day}.json"'
+    )
+    assert json.loads(json_response.content)["players"][0]["name"] == "Zoë"
+
+
+def test_a_rule_set_name_without_letters_still_names_the_file(client, db):
+    game = make_game(name="!!!")
+    response = client.get(f"/g/{game.code}/game.csv")
+    assert f'filename="uno-game-{game.created_at:%Y-%m-%d}.csv"' in response["Content-Disposition"]
 
 
 def test_csv_export_defuses_formulas_in_names(client, db):

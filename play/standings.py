@@ -1,0 +1,166 @@
+"""The standings in words: who leads, by how much, what each side needs, the final places.
+
+The numbers come from ``scoring.standings`` (one home for the ranking rule); this module
+only says them, in whole sentences with ``ngettext`` for counts, so that they can be
+translated later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from play import scoring
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the ranked standings on the scoreboard."""
+
+    side: object  # services.Side: its name, players, total, progress
+    place: scoring.Place
+    label: str  # "1st", "Tied 2nd", "Winner"
+    note: str  # "35 behind · needs 120 to win"
+
+    @property
+    def rank(self) -> int:
+        return self.place.rank
+
+
+def _points(n: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", n) % {"count": n}
+
+
+def _rounds(n: int) -> str:
+    return ngettext("%(count)s round", "%(count)s rounds", n) % {"count": n}
+
+
+def place_label(place: scoring.Place, finished: bool) -> str:
+    if finished and place.leads:
+        return _("Shared win") if place.tied else _("Winner")
+    if place.tied:
+        return _("Tied %(place)s") % {"place": ordinal(place.rank)}
+    return ordinal(place.rank)
+
+
+def behind_text(place: scoring.Place, rules: scoring.Rules) -> str:
+    """How far a side is from the leader, in the words of the scoring mode."""
+    n = place.behind
+    if rules.scoring == scoring.LOWEST_TOTAL_WINS:
+        return ngettext(
+            "%(count)s point more than the leader", "%(count)s points more than the leader", n
+        ) % {"count": n}
+    if rules.scoring == scoring.ROUND_WINS:
+        return ngettext("%(count)s round behind", "%(count)s rounds behind", n) % {"count": n}
+    return ngettext("%(count)s point behind", "%(count)s points behind", n) % {"count": n}
+
+
+def need_text(place: scoring.Place, rules: scoring.Rules) -> str:
+    """What a side still needs: points or rounds to win, or the room before the game ends."""
+    if rules.scoring == scoring.LOWEST_TOTAL_WINS:
+        n = place.to_end or 0
+        return ngettext(
+            "%(count)s more point ends the game",
+            "%(count)s more points end the game",
+            n,
+        ) % {"count": n}
+    n = place.to_win or 0
+    if rules.scoring == scoring.ROUND_WINS:
+        return ngettext("%(count)s round to win", "%(count)s rounds to win", n) % {"count": n}
+    return ngettext("needs %(count)s to win", "needs %(count)s to win", n) % {"count": n}
+
+
+def row_note(place: scoring.Place, rules: scoring.Rules, finished: bool) -> str:
+    if place.leads:
+        if finished:
+            return ""
+        if rules.scoring == scoring.LOWEST_TOTAL_WINS:
+            first = _("tied for the lowest total") if place.tied else _("lowest total")
+        else:
+            first = _("tied for the lead") if place.tied else _("leads")
+    else:
+        first = behind_text(place, rules)
+    if finished:
+        return first
+    return f"{first} · {need_text(place, rules)}"
+
+
+def rows(sides: Sequence, rules: scoring.Rules, finished: bool) -> list[Row]:
+    """The sides ranked best first, each with its place and a short note."""
+    places = scoring.standings(rules, [s.total for s in sides])
+    return [
+        Row(
+            side=sides[p.side],
+            place=p,
+            label=place_label(p, finished),
+            note=row_note(p, rules, finished),
+        )
+        for p in places
+    ]
+
+
+def _names(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
+    """One sentence or two on the game in progress: who leads and what they need.
+
+    Written "In the lead: Ann" so that a pair ("Ann & Cat") reads as well as one player.
+    """
+    if not rounds_played:
+        return _("No rounds yet: everyone starts at 0.")
+    places = scoring.standings(rules, [s.total for s in sides])
+    top = scoring.leaders(places)
+    names = _names([sides[p.side].name for p in top])
+    total = top[0].total
+    margin = scoring.lead(places)
+    if rules.scoring == scoring.LOWEST_TOTAL_WINS:
+        if len(top) > 1:
+            first = _("Sharing the lowest total: %(names)s, %(points)s each.") % {
+                "names": names,
+                "points": _points(total),
+            }
+        else:
+            first = _("Lowest total: %(name)s, %(points)s, %(margin)s fewer than the next.") % {
+                "name": names,
+                "points": _points(total),
+                "margin": _points(margin),
+            }
+        closest = scoring.closest_to_end(places)
+        end = _(
+            "The game ends when a total reaches %(target)s; closest: %(name)s, %(points)s away."
+        ) % {
+            "target": rules.target_score,
+            "name": sides[closest.side].name,
+            "points": _points(closest.to_end),
+        }
+        return f"{first} {end}"
+    if rules.scoring == scoring.ROUND_WINS:
+        if len(top) > 1:
+            return ngettext(
+                "Sharing the lead: %(names)s, %(count)s round won each.",
+                "Sharing the lead: %(names)s, %(count)s rounds won each.",
+                total,
+            ) % {"names": names, "count": total}
+        return ngettext(
+            "In the lead: %(name)s, by %(margin)s. %(count)s more round to win.",
+            "In the lead: %(name)s, by %(margin)s. %(count)s more rounds to win.",
+            top[0].to_win,
+        ) % {"name": names, "margin": _rounds(margin), "count": top[0].to_win}
+    if len(top) > 1:
+        return _("Sharing the lead: %(names)s, %(points)s each.") % {
+            "names": names,
+            "points": _points(total),
+        }
+    return ngettext(
+        "In the lead: %(name)s, by %(margin)s. %(count)s more point to win.",
+        "In the lead: %(name)s, by %(margin)s. %(count)s more points to win.",
+        top[0].to_win,
+    ) % {"name": names, "margin": _points(margin), "count": top[0].to_win}

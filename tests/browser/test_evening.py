@@ -1,0 +1,195 @@
+"""The scorekeeper for a whole evening, in a browser at 360 px: the start form's Enter key,
+the standings, the ten-player history, the next game announced on every phone.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from play.models import Game
+from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.conftest import make_ruleset
+
+POLL_WAIT = 10_000
+
+
+def _check(page, name):
+    assert_no_horizontal_scroll(page)
+    assert_accessible(page, name)
+
+
+# How many lines each piece of text takes: a number or a word split over two lines takes two.
+LINES = """(selector) => Array.from(document.querySelectorAll(selector)).flatMap((el) => {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+    const vertical = getComputedStyle(node.parentElement).writingMode.startsWith("vertical");
+    const starts = new Set(rects.map((r) => Math.round(vertical ? r.left : r.top)));
+    found.push([node.textContent.trim(), starts.size]);
+  }
+  return found;
+})"""
+
+
+def _broken(page, selector):
+    """The texts of ``selector`` that run over more than one line."""
+    return [(text, n) for text, n in page.evaluate(LINES, selector) if n > 1]
+
+
+def test_enter_on_the_start_form_moves_on_and_only_start_starts(pages, transactional_db):
+    ruleset, _secret = make_ruleset("official")
+    page = pages.new()
+    page.goto(f"/r/{ruleset.code}/play/")
+    first = page.get_by_label("Player 1", exact=True)
+    expect(first).to_have_attribute("enterkeyhint", "next")
+    first.fill("Ann")
+    first.press("Enter")
+    second = page.get_by_label("Player 2", exact=True)
+    expect(second).to_be_focused()
+    second.fill("Ben")
+    second.press("Enter")  # the phone keyboard's Go after the second name
+    third = page.get_by_label("Player 3", exact=True)
+    expect(third).to_be_focused()
+    assert Game.objects.count() == 0
+    third.fill("Cat")
+    third.press("Enter")
+    page.get_by_label("Player 4", exact=True).press("Enter")  # empty: on to the dealer
+    expect(page.get_by_label("First dealer")).to_be_focused()
+    assert Game.objects.count() == 0
+    assert page.url.endswith("/play/")
+    _check(page, "evening-start-enter-360")
+    page.get_by_label("First dealer").select_option(label="Ben")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/g/\w+/$"))
+    game = Game.objects.get()
+    assert list(game.players.values_list("name", flat=True)) == ["Ann", "Ben", "Cat"]
+    assert game.first_dealer == 1
+
+
+def _ten_player_game(**changes):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    names = [
+        "Maximiliana",
+        "Bartholomew",
+        "Ann",
+        "Ben",
+        "Konstantinos",
+        "Wilhelmina",
+        "Mo",
+        "Christopher",
+        "Evangeline",
+        "Jo",
+    ]
+    game = make_game(names, target_score=5000, **changes)
+    for number in range(14):
+        out = number % 10
+        record(game, out, {s: 13 * s + number for s in range(10) if s != out})
+    return services.load_game(pk=game.pk)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_history_of_ten_players_is_readable_at_360_px(pages, transactional_db, scheme):
+    game = _ten_player_game()
+    page = pages.new(color_scheme=scheme)
+    page.goto(f"/g/{game.code}/rounds/")
+    table = page.get_by_role("table")
+    expect(table).to_contain_text("Maximiliana")
+    assert _broken(page, ".totals-table th, .totals-table td") == []
+    assert _broken(page, ".rounds h3, .chart-legend li") == []
+    # The page does not scroll sideways; the table may, within itself.
+    _check(page, f"evening-history-ten-{scheme}-360")
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("el => el.getBoundingClientRect().right") <= 360
+    # The table's columns follow the chart's lines: the same names in the same order, with
+    # the chart's marker beside each.
+    legend = page.locator(".chart-legend li").all_inner_texts()[:10]
+    heads = page.locator(".totals-table thead th").all_inner_texts()[1:]
+    assert [h.strip() for h in heads] == [item.strip() for item in legend]
+    assert page.locator(".totals-table thead th svg use").count() == 10
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_board_ranks_ten_players_and_says_what_they_need(pages, transactional_db, scheme):
+    game = _ten_player_game()
+    page = pages.new(color_scheme=scheme)
+    page.goto(f"/g/{game.code}/")
+    board = page.locator("#board")
+    expect(board.locator(".standing-summary")).to_contain_text(
+        "In the lead: Maximiliana, by 8 points. 3740 more points to win."
+    )
+    places = board.locator(".score-place").all_inner_texts()
+    assert places[0] == "1st" and places[-1] == "10th"
+    expect(board.locator(".score").first).to_contain_text("needs")
+    totals = [int(t.split()[-1]) for t in board.locator(".score-total").all_inner_texts()]
+    assert totals == sorted(totals, reverse=True)
+    assert _broken(page, ".score-total, .score-place, .score-name") == []
+    assert _broken(page, ".went-out-choices label, .hand-row label") == []
+    _check(page, f"evening-board-ten-{scheme}-360")
+
+
+def test_ten_players_a_round_is_typed_hand_after_hand_with_enter(pages, transactional_db):
+    from play.models import Round
+
+    game = _ten_player_game()
+    page = pages.new()
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("radio", name="Mo", exact=True).check()  # one tap
+    names = [p.name for p in game.players.order_by("seat") if p.name != "Mo"]
+    first = page.get_by_role("spinbutton", name=names[0], exact=True)
+    first.focus()
+    for i, name in enumerate(names):
+        field = page.get_by_role("spinbutton", name=name, exact=True)
+        expect(field).to_be_focused()
+        expect(field).to_have_attribute("enterkeyhint", "done" if i == len(names) - 1 else "next")
+        page.keyboard.type(str(i + 1))
+        page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    expect(page.get_by_text("Round 15 saved: Mo went out. Mo scores 45.")).to_be_visible()
+    assert Round.objects.filter(game=game).count() == 15
+
+
+def test_the_next_game_is_announced_at_the_top_of_every_phone(pages, transactional_db):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat"], target_score=50)
+    record(game, 0, {1: 30, 2: 25})  # Ann 55: the game is over
+    a = pages.new()
+    a.goto(f"/g/{game.code}/")
+    b = pages.new(color_scheme="dark")
+    b.goto(f"/g/{game.code}/")
+    watcher = pages.new()
+    watcher.goto(f"/w/{game.spectator_code}/")
+    expect(a.locator(".winner-banner")).to_have_text(re.compile("Ann wins with 55 points."))
+    expect(a.locator("#next-game")).to_be_empty()
+    a.get_by_role("button", name="Play again with the same players").click()
+    a.wait_for_url(re.compile(r"/g/\w+/$"))
+    new_game = Game.objects.get(previous=game)
+    assert a.url.endswith(f"/g/{new_game.code}/")
+    # The game of the evening, on the new board.
+    expect(a.locator(".series-box")).to_contain_text("Game 2 of the evening. After 1 game: Ann 1")
+
+    # Phone B and the spectator, still on the finished game, are told at the top.
+    notice = b.locator("#next-game")
+    expect(notice).to_contain_text("The next game has started.", timeout=POLL_WAIT)
+    assert notice.evaluate("el => el.getBoundingClientRect().top") < 400  # above the fold
+    _check(b, "evening-next-game-dark-360")
+    expect(watcher.locator("#next-game")).to_contain_text(
+        "The next game has started.", timeout=POLL_WAIT
+    )
+    watcher.get_by_role("link", name="Follow the next game").click()
+    watcher.wait_for_url(re.compile(rf"/w/{new_game.spectator_code}/$"))
+    b.get_by_role("link", name="Go to the next game").click()
+    b.wait_for_url(re.compile(rf"/g/{new_game.code}/$"))
+    record(services.load_game(pk=new_game.pk), 1, {0: 60})
+    b.reload()
+    expect(b.locator(".series-box")).to_contain_text("How the evening stands")
+    expect(b.locator(".series-box")).to_contain_text("After 2 games: Ann 1, Ben 1, Cat 0.")
+    _check(b, "evening-second-game-over-dark-360")
