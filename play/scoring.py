@@ -255,27 +255,49 @@ class Standing:
 
 
 def standing(
-    rules: Rules, players: int, first_dealer: int, rounds: Sequence[RoundResult]
+    rules: Rules,
+    players: int,
+    first_dealer: int,
+    rounds: Sequence[RoundResult],
+    active: Sequence[int] | None = None,
+    start: Sequence[tuple[int, int]] | None = None,
 ) -> Standing:
+    """Where a game stands after its rounds.
+
+    ``players`` counts every seat the game has had; ``active`` lists the seats still at
+    the table, in seat order (all of them when None). A player who left keeps their
+    total, but no longer deals, plays first or wins. ``start`` gives each side the points
+    (or rounds) it started with and after how many rounds: a player who joined mid-game
+    may start from the lowest total or from what the table decided, counted from the
+    round they joined. ``first_dealer`` is a position in ``active``: the deal passes round
+    the players at the table.
+    """
+    seats = list(range(players)) if active is None else list(active)
+    count = side_count(players, rules)
+    starts = list(start) if start is not None else [(0, 0)] * count
     scores = [round_scores(rules, players, r) for r in rounds]
-    running = []  # running_totals(), from the scores just computed
-    sums = [0] * side_count(players, rules)
-    for score in scores:
+    running = []  # running_totals(), from the scores just computed, with the starts
+    sums = [0] * count
+    for i, score in enumerate(scores):
         sums = [t + s for t, s in zip(sums, score, strict=True)]
-        running.append(sums)
-    current = running[-1] if running else [0] * side_count(players, rules)
-    finished = is_over(rules, current)
+        running.append(
+            [t + (p if after <= i else 0) for t, (p, after) in zip(sums, starts, strict=True)]
+        )
+    current = [t + p for t, (p, _after) in zip(sums, starts, strict=True)]
+    playing = sorted({side_of(seat, players, rules) for seat in seats})
+    at_table = [current[side] for side in playing]
+    finished = is_over(rules, at_table)
     number = len(rounds) if finished and rounds else len(rounds) + 1
-    deals = dealer(first_dealer, number, players, rules)
+    deals = dealer(first_dealer, number, len(seats), rules)
     return Standing(
         totals=current,
         running=running,
         scores=scores,
         finished=finished,
-        winners=winners(rules, current),
+        winners=[playing[i] for i in winners(rules, at_table)],
         round_number=number,
-        dealer=deals,
-        first_player=first_player(deals, players, rules),
+        dealer=seats[deals],
+        first_player=seats[first_player(deals, len(seats), rules)],
     )
 
 

@@ -169,7 +169,8 @@ def test_script_in_names_stays_text_everywhere(pages, transactional_db):
         assert name in chart_text
 
     # The game as JSON and CSV.
-    response = visit(page, f"/g/{game.code}/game.json")
+    response = page.request.get(f"/g/{game.code}/game.json")
+    assert response.headers["content-disposition"].startswith("attachment")
     assert [p["name"] for p in json.loads(response.text())["players"]] == PLAYERS
     exported = page.request.get(f"/g/{game.code}/game.csv")
     assert exported.headers["content-type"].startswith("text/csv")
