@@ -1,0 +1,58 @@
+"""The 108 cards as small ints: ``colour << 4 | value``.
+
+Colours 0-3 are red, yellow, green and blue; the Wilds have colour 4. Values 0-9 are the
+numbers, then Skip, Reverse, Draw Two, Wild and Wild Draw Four. A card is an int, a hand
+is a list of ints: no per-card objects, so a round costs little.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("red", "yellow", "green", "blue")
+SKIP, REVERSE, DRAW_TWO, WILD, WILD_DRAW_FOUR = 10, 11, 12, 13, 14
+WILD_COLOUR = 4
+W = WILD_COLOUR << 4 | WILD  # 77
+W4 = WILD_COLOUR << 4 | WILD_DRAW_FOUR  # 78
+
+
+def card(colour: int, value: int) -> int:
+    return colour << 4 | value
+
+
+def _deck() -> tuple[int, ...]:
+    cards = []
+    for colour in range(4):
+        cards.append(card(colour, 0))
+        for value in range(1, 13):  # 1-9, Skip, Reverse, Draw Two: two of each
+            cards += [card(colour, value)] * 2
+    cards += [W] * 4 + [W4] * 4
+    return tuple(cards)
+
+
+DECK: tuple[int, ...] = _deck()
+assert len(DECK) == 108
+
+# The scoring module's name for each card (play.scoring.CARDS keys).
+_VALUE_KEYS = {
+    **{n: str(n) for n in range(10)},
+    SKIP: "skip",
+    REVERSE: "reverse",
+    DRAW_TWO: "draw_two",
+    WILD: "wild",
+    WILD_DRAW_FOUR: "wild_draw_four",
+}
+
+
+def scoring_key(c: int) -> str:
+    """The card as play.scoring names it: '7', 'skip', 'wild_draw_four'."""
+    return _VALUE_KEYS[c & 15]
+
+
+def name(c: int) -> str:
+    """The card in words, for traces and test messages: 'red 7', 'Wild Draw Four'."""
+    value = c & 15
+    if value == WILD:
+        return "Wild"
+    if value == WILD_DRAW_FOUR:
+        return "Wild Draw Four"
+    words = {SKIP: "Skip", REVERSE: "Reverse", DRAW_TWO: "Draw Two"}.get(value, str(value))
+    return f"{COLOURS[c >> 4]} {words}"
