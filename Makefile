@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 WORKERS ?= 2
 
-.PHONY: run dev test test-contract test-python test-postgres screenshots bench loadtest lint setup clean
+.PHONY: run dev test test-contract test-python test-postgres screenshots bench bench-sim loadtest lint setup clean
 
 $(PY):
 	@py=$$(scripts/find-python) || exit 1; \
@@ -62,6 +62,15 @@ bench: $(STAMP)
 	@command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) scripts/bench.py
+
+# The engine's rounds per second beside rlcard's UNO game (random legal moves), which is
+# installed into a throwaway environment, never into the project's; writes bench/sim-results.json.
+RLCARD_VENV ?= bench/.venv-rlcard
+bench-sim: $(STAMP)
+	@test -x $(RLCARD_VENV)/bin/python || { py=$$(scripts/find-python) || exit 1; \
+		echo "Installing rlcard into the throwaway $(RLCARD_VENV)"; \
+		"$$py" -m venv $(RLCARD_VENV) && $(RLCARD_VENV)/bin/python -m pip install -q rlcard; }
+	$(PY) scripts/bench_sim.py --rlcard-python $(RLCARD_VENV)/bin/python
 
 # 50 tables at once against gunicorn on a file SQLite database, about a minute; fails on
 # any 5xx, lost or duplicated round.
