@@ -212,12 +212,14 @@ def _again_names(request, ruleset) -> list[str]:
 
 def _goal_text(revision) -> str:
     options = revision.options
-    texts = [BY_KEY["scoring"].text(options["scoring"])]
+    texts = [BY_KEY["scoring"].text(options["scoring"], options)]
     goal_key = "rounds_to_win" if options["scoring"] == scoring.ROUND_WINS else "target_score"
-    texts.append(BY_KEY[goal_key].text(options[goal_key]))
+    texts.append(BY_KEY[goal_key].text(options[goal_key], options))
     if options["teams"] == "pairs":
-        texts.append(BY_KEY["teams"].text("pairs"))
-        texts.append(BY_KEY["team_scores_partner_hand"].text(options["team_scores_partner_hand"]))
+        texts.append(BY_KEY["teams"].text("pairs", options))
+        partner = BY_KEY["team_scores_partner_hand"]
+        if partner.is_relevant(options):  # it means nothing unless the winner scores
+            texts.append(partner.text(options["team_scores_partner_hand"]))
     return " ".join(texts)
 
 

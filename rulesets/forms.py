@@ -49,9 +49,9 @@ def initial_for(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _when_attrs(option: opts.Option) -> dict[str, str] | None:
-    if option.when is None:
+    if not option.when:
         return None
-    key, allowed = option.when
+    key, allowed = option.when[0]  # the form shows or hides a field by one other field
     values = [initial_for({key: v})[key] for v in allowed]
     return {"key": key, "values": json.dumps(values), "note": option.when_note}
 

@@ -13,6 +13,7 @@ import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
+from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from rulesets import qr
@@ -154,7 +155,9 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     line_height = 36
     bottom = HEIGHT - 96  # the link goes below
     if total:
-        heading = f"Plays {total} rule{'' if total == 1 else 's'} differently:"
+        heading = ngettext(
+            "Plays %(n)s rule differently:", "Plays %(n)s rules differently:", total
+        ) % {"n": total}
         pen.text((MARGIN, y), heading, font=font(26, bold=True), fill=HOUSE)
         y += 46
         shown = 0
@@ -170,7 +173,8 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
             y += 4
             shown += 1
         if total > shown:
-            pen.text((MARGIN + 26, y), f"and {total - shown} more", font=body, fill=MUTED)
+            more = "and %(n)s more" % {"n": total - shown}
+            pen.text((MARGIN + 26, y), more, font=body, fill=MUTED)
     else:
         pen.text((MARGIN, y), "Plays by the official rules.", font=body, fill=MUTED)
 

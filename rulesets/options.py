@@ -8,9 +8,11 @@ catalogue's contract and must not change.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import ngettext
 
 BOOL, INT, ENUM = "bool", "int", "enum"
 
@@ -22,6 +24,9 @@ GROUPS = [
     ("uno", "Calling UNO"),
     ("scoring", "Going out and scoring"),
 ]
+
+
+Condition = tuple[str, tuple[Any, ...]]  # (other key, the values of it that give meaning)
 
 
 @dataclass(frozen=True)
@@ -36,11 +41,19 @@ class Option:
     choices: Mapping[Any, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
-    unit: str = ""  # "card" or "point": used as "4 cards"
-    # The rule in plain words for each value (ints: a format string with {n}).
+    # Ints: the value in words, singular and plural ("%(n)s card", "%(n)s cards"), and the
+    # words for 0 when a plain "0 cards" would mislead ("no cards").
+    unit: tuple[str, str] = ("%(n)s", "%(n)s")
+    zero_words: str = ""
+    # The rule in plain words, one whole sentence (or two) per value. Ints: "one" and
+    # "other" (chosen with ngettext, "%(n)s" filled in) and, when 0 needs its own words,
+    # "zero". ``variants`` holds other texts for the same values, used when ``variant``
+    # (a function of all the options) names one: the rule reads differently with them.
     texts: Mapping[Any, str] = field(default_factory=dict)
-    # When the option means something: (other key, the values of it that give it meaning).
-    when: tuple[str, tuple[Any, ...]] | None = None
+    variants: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    variant: Callable[[Mapping[str, Any]], str] | None = None
+    # When the option means something: every condition must hold (see ``is_relevant``).
+    when: tuple[Condition, ...] = ()
     when_note: str = ""
 
     def values(self) -> list[Any]:
@@ -53,24 +66,52 @@ class Option:
     def words(self, value: Any) -> str:
         """The value in plain words, as shown in forms and diffs: '4 cards', 'Allowed'."""
         if self.kind == INT:
-            if not self.unit:
-                return str(value)
-            return f"{value} {self.unit}" + ("" if value == 1 else "s")
+            if value == 0 and self.zero_words:
+                return self.zero_words
+            return ngettext(self.unit[0], self.unit[1], value) % {"n": value}
         return self.choices[value]
 
-    def text(self, value: Any) -> str:
-        """The rule for this value, as a sentence for the table reference."""
+    @property
+    def units(self) -> str:
+        """The unit in the plural, without a number: 'cards'."""
+        return self.unit[1].replace("%(n)s", "").strip()
+
+    def text(self, value: Any, options: Mapping[str, Any] | None = None) -> str:
+        """The rule for this value, as a sentence for the table reference.
+
+        With ``options`` (all of them), the text also fits the other rules (drawing until
+        you can play changes what the drawn-card rule says); without, it is the text for
+        the official other rules.
+        """
+        texts = self.texts
+        if self.variant is not None:
+            name = self.variant(official() if options is None else options)
+            texts = self.variants.get(name, texts) if name else texts
         if self.kind == INT:
-            n = value
-            plural = "" if n == 1 else "s"
-            return self.texts["any"].format(n=n, s=plural)
-        return self.texts[value]
+            if value == 0 and "zero" in texts:
+                return texts["zero"]
+            return ngettext(texts["one"], texts["other"], value) % {"n": value}
+        return texts[value]
 
     def is_relevant(self, options: Mapping[str, Any]) -> bool:
-        if self.when is None:
-            return True
-        key, allowed = self.when
-        return options.get(key, BY_KEY[key].official) in allowed
+        """Whether the option means something with the other choices (the catalogue's
+        "Rules that combine"): otherwise it is stored, but never shown or counted."""
+        return all(options.get(key, BY_KEY[key].official) in allowed for key, allowed in self.when)
+
+    def difference(self, value: Any) -> str:
+        """The house's value against official, in one line: 'UNO penalty: 4 cards (official: 2)'."""
+        return "%(label)s: %(value)s" % {"label": self.label, "value": self.against_official(value)}
+
+    def against_official(self, value: Any) -> str:
+        """'4 cards (official: 2)': the value, then the official one in brackets."""
+        if self.kind == INT:
+            official_words = str(self.official)
+        else:
+            official_words = _without_aside(self.words(self.official))
+        return "%(value)s (official: %(official)s)" % {
+            "value": _without_aside(self.words(value)),
+            "official": official_words[:1].lower() + official_words[1:],
+        }
 
     def parse(self, raw: Any) -> Any:
         """Turns a value from JSON or a form into this option's type, or raises ValueError."""
@@ -103,8 +144,42 @@ class Option:
         raise ValueError(f"Choose one of: {allowed}.")
 
 
+def _without_aside(words: str) -> str:
+    """'Clockwise (to the left)' -> 'Clockwise', 'Pairs: partners sit opposite' -> 'Pairs':
+    a difference line has its own brackets."""
+    return words.split(" (", 1)[0].split(": ", 1)[0]
+
+
 def _yes_no(yes: str = "Allowed", no: str = "Not allowed") -> dict[bool, str]:
     return {True: yes, False: no}
+
+
+CARD = ("%(n)s card", "%(n)s cards")
+POINT = ("%(n)s point", "%(n)s points")
+ROUND = ("%(n)s round", "%(n)s rounds")
+
+
+def _draw_card_rules(options: Mapping[str, Any]) -> str:
+    return "" if options["draw_card_skips_turn"] else "no_skip"
+
+
+def wild_draw_four_stacks(options: Mapping[str, Any]) -> bool:
+    """Whether a Wild Draw Four can be part of a stack (played on one, or answered)."""
+    return (
+        options["stack_draw_four_on_draw_four"]
+        or options["stack_draw_four_on_draw_two"]
+        or options["stack_draw_two_on_draw_four"]
+    )
+
+
+def _challenge_rules(options: Mapping[str, Any]) -> str:
+    stack = "stack" if wild_draw_four_stacks(options) else ""
+    skip = "" if options["draw_card_skips_turn"] else "no_skip"
+    return "_".join(part for part in (stack, skip) if part)
+
+
+def _scoring_rules(options: Mapping[str, Any]) -> str:
+    return "pairs" if options["teams"] == "pairs" else ""
 
 
 OPTIONS: list[Option] = [
@@ -118,8 +193,11 @@ OPTIONS: list[Option] = [
         "How many cards each player starts a round with.",
         minimum=5,
         maximum=10,
-        unit="card",
-        texts={"any": "The dealer shuffles and deals {n} card{s} to each player, face down."},
+        unit=CARD,
+        texts={
+            "one": "The dealer shuffles and deals %(n)s card to each player, face down.",
+            "other": "The dealer shuffles and deals %(n)s cards to each player, face down.",
+        },
     ),
     Option(
         "dealer_selection",
@@ -144,12 +222,24 @@ OPTIONS: list[Option] = [
         "Which way play goes at the start, and the deal passes each round.",
         choices={"clockwise": "Clockwise (to the left)", "counterclockwise": "Counterclockwise"},
         texts={
-            "clockwise": "The player to the dealer's left plays first, and play goes "
-            "clockwise (to the left); after each round the deal passes one seat to the left.",
-            "counterclockwise": "The player to the dealer's right plays first, and play goes "
-            "counterclockwise (to the right); after each round the deal passes one seat to "
-            "the right.",
+            "clockwise": "The player to the dealer's left plays first (unless the first card "
+            "turned up says otherwise), and play goes clockwise (to the left); after each "
+            "round the deal passes one seat to the left.",
+            "counterclockwise": "The player to the dealer's right plays first (unless the "
+            "first card turned up says otherwise), and play goes counterclockwise (to the "
+            "right); after each round the deal passes one seat to the right.",
         },
+        variants={
+            "redraw": {
+                "clockwise": "The player to the dealer's left plays first, and play goes "
+                "clockwise (to the left); after each round the deal passes one seat to the "
+                "left.",
+                "counterclockwise": "The player to the dealer's right plays first, and play "
+                "goes counterclockwise (to the right); after each round the deal passes one "
+                "seat to the right.",
+            }
+        },
+        variant=lambda o: "redraw" if o["first_card_action"] == "redraw" else "",
     ),
     Option(
         "first_card_wild",
@@ -185,6 +275,17 @@ OPTIONS: list[Option] = [
             "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
             "in the deck and turn up another.",
         },
+        variants={
+            "no_skip": {
+                "apply": "If the first card turned up is a Skip, Reverse or Draw Two, it works "
+                "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
+                "draw two cards before they take their turn, and a Reverse makes the dealer "
+                "play first, with play going the other way.",
+                "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it "
+                "back in the deck and turn up another.",
+            }
+        },
+        variant=_draw_card_rules,
     ),
     # Turns and drawing
     Option(
@@ -223,6 +324,18 @@ OPTIONS: list[Option] = [
             "keep": "The card you draw goes into your hand and your turn ends, even if it "
             "could be played.",
         },
+        variants={
+            "until": {
+                "may_play": "Once you draw a card that can be played, you may play it at "
+                "once; if you keep it, your turn ends. The cards drawn before it go into "
+                "your hand.",
+                "must_play": "Once you draw a card that can be played, you must play it at "
+                "once. The cards drawn before it go into your hand.",
+                "keep": "Once you draw a card that can be played, it goes into your hand "
+                "with the others and your turn ends, even though it could be played.",
+            }
+        },
+        variant=lambda o: "until" if o["draw_rule"] == "draw_until_playable" else "",
     ),
     Option(
         "may_draw_instead_of_playing",
@@ -248,8 +361,11 @@ OPTIONS: list[Option] = [
         choices=_yes_no(),
         texts={
             True: "Jump in: anyone holding the exact same card as the top card (same colour "
-            "and the same number or symbol) may play it at once, even out of turn; play then "
-            "continues from that player.",
+            "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
+            "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
+            "turn: play continues from them, and the players in between miss their turn. "
+            "Jump in on a Draw Two or a Wild Draw Four and only your card counts: the player "
+            "it was aimed at draws nothing, and the player after you draws for yours.",
             False: "No jumping in: you only play on your own turn.",
         },
     ),
@@ -276,7 +392,9 @@ OPTIONS: list[Option] = [
         "Playing a 7 swaps hands with a player of your choice.",
         choices=_yes_no("Yes", "No"),
         texts={
-            True: "When you play a 7, you swap hands with any other player you choose.",
+            True: "When you play a 7, you swap hands with any other player you choose. If "
+            "the 7 was your last card, you have gone out and nobody swaps. Whoever is left "
+            "holding one card after a swap must call \u201cUNO!\u201d at once.",
             False: "A 7 is an ordinary number card.",
         },
     ),
@@ -290,7 +408,9 @@ OPTIONS: list[Option] = [
         choices=_yes_no("Yes", "No"),
         texts={
             True: "When someone plays a 0, every player passes their hand to the next "
-            "player in the direction of play.",
+            "player in the direction of play. If the 0 was their last card, they have gone "
+            "out and no hands move. Whoever is left holding one card after the hands move "
+            "must call \u201cUNO!\u201d at once.",
             False: "A 0 is an ordinary number card.",
         },
     ),
@@ -308,6 +428,8 @@ OPTIONS: list[Option] = [
             False: "With two players, a Reverse only changes direction, so the other player "
             "plays next.",
         },
+        when=(("teams", ("none",)),),
+        when_note="Not when playing in pairs.",
     ),
     # Draw cards and stacking
     Option(
@@ -324,6 +446,16 @@ OPTIONS: list[Option] = [
             "answer too.",
             False: "A Draw Two cannot be answered with a Draw Two: you draw two.",
         },
+        variants={
+            "total": {
+                True: "When a Draw Two is played on you, you may answer with a Draw Two of "
+                "your own; the total passes to the next player, who draws it all unless they "
+                "can answer too.",
+                False: "A Draw Two cannot be answered with a Draw Two: you draw two, or the "
+                "whole total when the Draw Two ends a stack.",
+            }
+        },
+        variant=lambda o: "total" if o["stack_draw_two_on_draw_four"] else "",
     ),
     Option(
         "stack_draw_four_on_draw_four",
@@ -335,9 +467,20 @@ OPTIONS: list[Option] = [
         choices=_yes_no(),
         texts={
             True: "When a Wild Draw Four is played on you, you may answer with a Wild Draw "
-            "Four of your own; the total passes to the next player.",
+            "Four of your own, if the Wild Draw Four rule lets you play it; you name the "
+            "colour, and the total passes to the next player.",
             False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four.",
         },
+        variants={
+            "total": {
+                True: "When a Wild Draw Four is played on you, you may answer with a Wild "
+                "Draw Four of your own, if the Wild Draw Four rule lets you play it; you name "
+                "the colour, and the total passes to the next player.",
+                False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
+                "four, or the whole total when the Wild Draw Four ends a stack.",
+            }
+        },
+        variant=lambda o: "total" if o["stack_draw_four_on_draw_two"] else "",
     ),
     Option(
         "stack_draw_four_on_draw_two",
@@ -348,10 +491,23 @@ OPTIONS: list[Option] = [
         "A Wild Draw Four may answer a Draw Two.",
         choices=_yes_no(),
         texts={
-            True: "When a Draw Two is played on you, you may answer with a Wild Draw Four; "
-            "the total passes to the next player.",
+            True: "When a Draw Two is played on you, you may answer with a Wild Draw Four, "
+            "if the Wild Draw Four rule lets you play it; you name the colour, and the total "
+            "passes to the next player.",
             False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two.",
         },
+        variants={
+            "total": {
+                True: "When a Draw Two is played on you, you may answer with a Wild Draw "
+                "Four, if the Wild Draw Four rule lets you play it; you name the colour, and "
+                "the total passes to the next player.",
+                False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two, "
+                "or the whole total when the Draw Two ends a stack.",
+            }
+        },
+        variant=lambda o: (
+            "total" if o["stack_draw_two_on_draw_two"] or o["stack_draw_two_on_draw_four"] else ""
+        ),
     ),
     Option(
         "stack_draw_two_on_draw_four",
@@ -362,10 +518,21 @@ OPTIONS: list[Option] = [
         "A Draw Two may answer a Wild Draw Four.",
         choices=_yes_no(),
         texts={
-            True: "When a Wild Draw Four is played on you, you may answer with a Draw Two; "
-            "the total passes to the next player.",
+            True: "When a Wild Draw Four is played on you, you may answer with a Draw Two of "
+            "the colour just named; the total passes to the next player.",
             False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four.",
         },
+        variants={
+            "total": {
+                True: "When a Wild Draw Four is played on you, you may answer with a Draw Two "
+                "of the colour just named; the total passes to the next player.",
+                False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
+                "or the whole total when the Wild Draw Four ends a stack.",
+            }
+        },
+        variant=lambda o: (
+            "total" if o["stack_draw_four_on_draw_four"] or o["stack_draw_four_on_draw_two"] else ""
+        ),
     ),
     Option(
         "draw_card_skips_turn",
@@ -412,10 +579,20 @@ OPTIONS: list[Option] = [
         "The next player may challenge a Wild Draw Four they think was played illegally.",
         choices=_yes_no(),
         texts={
-            True: "The next player may challenge a Wild Draw Four they think was played "
-            "against the rule: its player then shows them their hand.",
+            True: "The player who must draw for a Wild Draw Four may challenge it, before "
+            "drawing, if they think it was played against the rule: its player then shows "
+            "them their hand. Whatever the result, the colour named stands.",
             False: "Nobody may challenge a Wild Draw Four.",
         },
+        variants={
+            "anytime": {
+                True: "The player who must draw for a Wild Draw Four may challenge it, before "
+                "drawing, but a Wild Draw Four is always allowed here, so the challenge "
+                "always fails. The colour named stands.",
+                False: "Nobody may challenge a Wild Draw Four.",
+            }
+        },
+        variant=lambda o: "anytime" if o["wild_draw_four_rule"] == "anytime" else "",
     ),
     Option(
         "challenge_guilty_draw",
@@ -426,13 +603,57 @@ OPTIONS: list[Option] = [
         "Cards the Wild Draw Four player draws when the challenge succeeds.",
         minimum=0,
         maximum=10,
-        unit="card",
+        unit=CARD,
+        zero_words="No cards",
         texts={
-            "any": "If the challenge succeeds (the rule was broken), the player who played "
-            "the Wild Draw Four draws {n} card{s}, and the challenger draws none."
+            "one": "If the challenge succeeds (the rule was broken), the player who played "
+            "the Wild Draw Four draws %(n)s card instead, and the challenger draws nothing "
+            "and takes their turn.",
+            "other": "If the challenge succeeds (the rule was broken), the player who played "
+            "the Wild Draw Four draws %(n)s cards instead, and the challenger draws nothing "
+            "and takes their turn.",
+            "zero": "If the challenge succeeds (the rule was broken), there is no penalty: "
+            "nobody draws, and the challenger takes their turn.",
         },
-        when=("wild_draw_four_challenge", (True,)),
-        when_note="Only when challenges are allowed.",
+        variants={
+            "stack": {
+                "one": "If the challenge succeeds (the rule was broken), the player who played "
+                "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
+                "of the total (the total less four): nothing after a single Wild Draw Four, "
+                "when the challenger takes their turn; otherwise they draw it and miss their "
+                "turn.",
+                "other": "If the challenge succeeds (the rule was broken), the player who "
+                "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
+                "the rest of the total (the total less four): nothing after a single Wild "
+                "Draw Four, when the challenger takes their turn; otherwise they draw it and "
+                "miss their turn.",
+                "zero": "If the challenge succeeds (the rule was broken), the player who "
+                "played the last Wild Draw Four draws nothing, and the challenger draws the "
+                "rest of the total (the total less four): nothing after a single Wild Draw "
+                "Four, when the challenger takes their turn; otherwise they draw it and miss "
+                "their turn.",
+            },
+            "stack_no_skip": {
+                "one": "If the challenge succeeds (the rule was broken), the player who played "
+                "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
+                "of the total (the total less four, so nothing after a single Wild Draw "
+                "Four), then takes their turn.",
+                "other": "If the challenge succeeds (the rule was broken), the player who "
+                "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
+                "the rest of the total (the total less four, so nothing after a single Wild "
+                "Draw Four), then takes their turn.",
+                "zero": "If the challenge succeeds (the rule was broken), the player who "
+                "played the last Wild Draw Four draws nothing, and the challenger draws the "
+                "rest of the total (the total less four, so nothing after a single Wild Draw "
+                "Four), then takes their turn.",
+            },
+        },
+        variant=_challenge_rules,
+        when=(
+            ("wild_draw_four_challenge", (True,)),
+            ("wild_draw_four_rule", ("no_matching_color", "no_playable_card")),
+        ),
+        when_note="Only when challenges are allowed and a Wild Draw Four is not always allowed.",
     ),
     Option(
         "challenge_wrong_draw",
@@ -443,12 +664,50 @@ OPTIONS: list[Option] = [
         "Cards the challenger draws when the challenge fails.",
         minimum=0,
         maximum=10,
-        unit="card",
+        unit=CARD,
+        zero_words="No cards",
         texts={
-            "any": "If the challenge fails (the Wild Draw Four was played fairly), the "
-            "challenger draws {n} card{s} in all, instead of four."
+            "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
+            "challenger draws %(n)s card in all, instead of four, and misses their turn.",
+            "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
+            "challenger draws %(n)s cards in all, instead of four, and misses their turn.",
+            "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
+            "challenger draws nothing at all, not even the four, but misses their turn.",
         },
-        when=("wild_draw_four_challenge", (True,)),
+        variants={
+            "no_skip": {
+                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws %(n)s card in all, instead of four, then takes their turn.",
+                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws %(n)s cards in all, instead of four, then takes their turn.",
+                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws nothing at all, not even the four, and takes their turn.",
+            },
+            "stack": {
+                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total, counting %(n)s card instead of four for "
+                "the last Wild Draw Four, and misses their turn.",
+                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total, counting %(n)s cards instead of four for "
+                "the last Wild Draw Four, and misses their turn.",
+                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total less the last Wild Draw Four's four cards, "
+                "and misses their turn.",
+            },
+            "stack_no_skip": {
+                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total, counting %(n)s card instead of four for "
+                "the last Wild Draw Four, then takes their turn.",
+                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total, counting %(n)s cards instead of four for "
+                "the last Wild Draw Four, then takes their turn.",
+                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws the whole total less the last Wild Draw Four's four cards, "
+                "then takes their turn.",
+            },
+        },
+        variant=_challenge_rules,
+        when=(("wild_draw_four_challenge", (True,)),),
         when_note="Only when challenges are allowed.",
     ),
     # Calling UNO
@@ -461,12 +720,19 @@ OPTIONS: list[Option] = [
         "Cards drawn by a player caught not calling UNO before the next player's turn begins.",
         minimum=0,
         maximum=10,
-        unit="card",
+        unit=CARD,
+        zero_words="No penalty",
         texts={
-            "any": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+            "one": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
             "just before is fine). If another player catches you before the next player "
-            "begins their turn, you draw {n} card{s}; once the next turn has begun, you are "
-            "safe."
+            "begins their turn, you draw %(n)s card; once the next turn has begun, you are "
+            "safe.",
+            "other": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+            "just before is fine). If another player catches you before the next player "
+            "begins their turn, you draw %(n)s cards; once the next turn has begun, you are "
+            "safe.",
+            "zero": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+            "just before is fine). This house has no penalty for forgetting: nobody draws.",
         },
     ),
     # Going out and scoring
@@ -486,9 +752,11 @@ OPTIONS: list[Option] = [
             "any": "You may go out with any card: a number, a Skip, a Reverse, a Draw Two, "
             "a Wild or a Wild Draw Four.",
             "no_wild": "Your last card may not be a Wild or a Wild Draw Four; a number, "
-            "Skip, Reverse or Draw Two is fine.",
+            "Skip, Reverse or Draw Two is fine. If your only card is a Wild or a Wild Draw "
+            "Four, you may not play it: draw as a player who cannot play.",
             "no_action_or_wild": "Your last card must be a number card: you may not go out "
-            "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four.",
+            "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four. If your only card is "
+            "one of those, you may not play it: draw as a player who cannot play.",
         },
     ),
     Option(
@@ -514,6 +782,21 @@ OPTIONS: list[Option] = [
             "round_wins": "No points are counted: going out wins the round, and the first to "
             "win the set number of rounds wins the game.",
         },
+        variants={
+            "pairs": {
+                "winner_takes_points": "The pair of the player who goes out scores the points "
+                "of all cards left in the other pairs' hands. The first pair to reach the "
+                "target score wins the game.",
+                "lowest_total_wins": "Each pair adds up the points in both partners' hands "
+                "and scores them; the partner who went out has none. When any pair reaches "
+                "the target score the game ends and the lowest total wins (equal lowest "
+                "totals share the win).",
+                "round_wins": "No points are counted: the pair of the player who goes out "
+                "wins the round, and the first pair to win the set number of rounds wins the "
+                "game.",
+            }
+        },
+        variant=_scoring_rules,
     ),
     Option(
         "target_score",
@@ -524,9 +807,12 @@ OPTIONS: list[Option] = [
         "The game ends when a total reaches it.",
         minimum=50,
         maximum=5000,
-        unit="point",
-        texts={"any": "The target score is {n} point{s}: the game ends when a total reaches it."},
-        when=("scoring", ("winner_takes_points", "lowest_total_wins")),
+        unit=POINT,
+        texts={
+            "one": "The target score is %(n)s point: the game ends when a total reaches it.",
+            "other": "The target score is %(n)s points: the game ends when a total reaches it.",
+        },
+        when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
         when_note="Not when counting rounds won.",
     ),
     Option(
@@ -538,9 +824,12 @@ OPTIONS: list[Option] = [
         "When counting rounds won: rounds needed to win the game.",
         minimum=1,
         maximum=25,
-        unit="round",
-        texts={"any": "The first to win {n} round{s} wins the game."},
-        when=("scoring", ("round_wins",)),
+        unit=ROUND,
+        texts={
+            "one": "The first to win %(n)s round wins the game.",
+            "other": "The first to win %(n)s rounds wins the game.",
+        },
+        when=(("scoring", ("round_wins",)),),
         when_note="Only when counting rounds won.",
     ),
     Option(
@@ -556,6 +845,14 @@ OPTIONS: list[Option] = [
             "pairs": "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each other "
             "and score together; when one partner goes out, the pair wins the round.",
         },
+        variants={
+            "rounds": {
+                "none": "Everyone plays for themselves.",
+                "pairs": "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each "
+                "other and win together; when one partner goes out, the pair wins the round.",
+            }
+        },
+        variant=lambda o: "rounds" if o["scoring"] == "round_wins" else "",
     ),
     Option(
         "team_scores_partner_hand",
@@ -570,8 +867,8 @@ OPTIONS: list[Option] = [
             "hand, so every card left on the table counts.",
             False: "The pair that wins the round scores only the other pairs' hands.",
         },
-        when=("teams", ("pairs",)),
-        when_note="Only when playing in pairs.",
+        when=(("teams", ("pairs",)), ("scoring", ("winner_takes_points",))),
+        when_note="Only when playing in pairs and the winner scores the other hands.",
     ),
     Option(
         "points_action",
@@ -582,8 +879,14 @@ OPTIONS: list[Option] = [
         "What each Skip, Reverse or Draw Two left in a hand scores.",
         minimum=0,
         maximum=200,
-        unit="point",
-        texts={"any": "A Skip, Reverse or Draw Two left in a hand scores {n} point{s}."},
+        unit=POINT,
+        texts={
+            "one": "A Skip, Reverse or Draw Two left in a hand scores %(n)s point.",
+            "other": "A Skip, Reverse or Draw Two left in a hand scores %(n)s points.",
+            "zero": "A Skip, Reverse or Draw Two left in a hand scores nothing.",
+        },
+        when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
+        when_note="Not when counting rounds won.",
     ),
     Option(
         "points_wild",
@@ -594,8 +897,14 @@ OPTIONS: list[Option] = [
         "What each Wild or Wild Draw Four left in a hand scores.",
         minimum=0,
         maximum=200,
-        unit="point",
-        texts={"any": "A Wild or Wild Draw Four left in a hand scores {n} point{s}."},
+        unit=POINT,
+        texts={
+            "one": "A Wild or Wild Draw Four left in a hand scores %(n)s point.",
+            "other": "A Wild or Wild Draw Four left in a hand scores %(n)s points.",
+            "zero": "A Wild or Wild Draw Four left in a hand scores nothing.",
+        },
+        when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
+        when_note="Not when counting rounds won.",
     ),
 ]
 
@@ -644,6 +953,23 @@ def validate(raw: Mapping[str, Any], *, partial: bool = False) -> dict[str, Any]
     if errors:
         raise OptionsError(errors)
     return clean
+
+
+# The rules players meet at every turn first, setup details last: where only a few house
+# rules fit (the table card, a link preview), these are the ones named.
+MAIN_GROUPS = ["stacking", "turns", "wd4", "uno", "scoring", "setup"]
+
+
+def house_rules(options: Mapping[str, Any]) -> list[Option]:
+    """The options this house plays differently from official, main ones first.
+
+    The one answer to "which rules are house rules", for the rules page, the table card
+    and the link preview: an option counts only when it means something with the other
+    choices (a changed target score when counting rounds won does not).
+    """
+    changed = [o for o in differences(options) if o.is_relevant(options)]
+    rank = {group: n for n, group in enumerate(MAIN_GROUPS)}
+    return sorted(changed, key=lambda o: rank[o.group])  # stable: catalogue order within
 
 
 def differences(options: Mapping[str, Any], base: Mapping[str, Any] | None = None) -> list[Option]:

@@ -35,7 +35,7 @@ def og_image(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
     url = sharing.rules_url(request, ruleset.code)
-    rules = sharing.phrases(sharing.house_rules(revision.options))
+    rules = sharing.describe_rules(revision.options)
     return qr.cached_image_response(
         request,
         f"og\0{revision.pk}\0{url}",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 from rulesets import options as opts
 
@@ -34,38 +35,34 @@ def rules_url(request, code: str) -> str:
     return absolute_url(request, reverse("rulesets:rules", args=[code]))
 
 
-# The rules players meet at every turn first, setup details last: the card and previews
-# name the first few, so these are the "main" differences.
-MAIN_GROUPS = ["stacking", "turns", "wd4", "uno", "scoring", "setup"]
-
-
 def house_rules(options) -> list[tuple[str, str]]:
-    """The house's differences from official in short words, main ones first:
-    [('Draw Two on a Draw Two', 'Allowed'), ('Jump in', 'Allowed')].
-
-    Options that mean nothing with the other choices (a target score when counting
-    rounds) are left out.
-    """
-    changed = [o for o in opts.differences(options) if o.is_relevant(options)]
-    rank = {group: n for n, group in enumerate(MAIN_GROUPS)}
-    changed.sort(key=lambda o: rank.get(o.group, len(rank)))  # stable: catalogue order within
-    return [(o.label, o.words(options[o.key])) for o in changed]
+    """The house's differences from official (``options.house_rules``, main ones first) as
+    (label, value against official): [('UNO penalty', '4 cards (official: 2)')]."""
+    return [(o.label, o.against_official(options[o.key])) for o in opts.house_rules(options)]
 
 
 def phrases(rules: list[tuple[str, str]]) -> list[str]:
     return [f"{label}: {words}" for label, words in rules]
 
 
+def describe_rules(options) -> list[str]:
+    """The house rules as the page's one-line differences: 'UNO penalty: 4 cards (official: 2)'."""
+    return phrases(house_rules(options))
+
+
 def describe(revision) -> str:
     """One sentence for link previews naming the main house rules."""
-    rules = phrases(house_rules(revision.options))
+    rules = describe_rules(revision.options)
     if not rules:
         return "These house rules are the official UNO rules. Open them to read and keep score."
     named = "; ".join(rules[:MAIN_RULES])
     more = len(rules) - MAIN_RULES
-    tail = f"; and {more} more" if more > 0 else ""
-    count = f"{len(rules)} house rule{'' if len(rules) == 1 else 's'}"
-    return f"UNO with {count}: {named}{tail}."
+    tail = "; and %(more)s more" % {"more": more} if more > 0 else ""
+    return ngettext(
+        "UNO with %(n)s house rule: %(named)s%(tail)s.",
+        "UNO with %(n)s house rules: %(named)s%(tail)s.",
+        len(rules),
+    ) % {"n": len(rules), "named": named, "tail": tail}
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,9 @@ def with_value(key, value, base=None):
     """Options with ``key`` set to ``value`` and whatever it needs to mean something."""
     options = dict(opts.official() if base is None else base)
     option = opts.BY_KEY[key]
-    if option.when:
-        dep_key, allowed = option.when
+    for dep_key, allowed in option.when:
         if options[dep_key] not in allowed:
             options[dep_key] = allowed[0]
-    if key in reference.POINT_KEYS and options["scoring"] == "round_wins":
-        options["scoring"] = "winner_takes_points"
     options[key] = value
     return options
 
@@ -42,8 +39,8 @@ CASES = [(o.key, v) for o in opts.OPTIONS for v in sample_values(o)]
 STATES = {
     ("dealer_selection", "highest_card"): "the highest number deals",
     ("dealer_selection", "random"): "chosen at random",
-    ("direction", "clockwise"): "dealer's left plays first, and play goes clockwise",
-    ("direction", "counterclockwise"): "dealer's right plays first, and play goes counterclockwise",
+    ("direction", "clockwise"): "play goes clockwise (to the left)",
+    ("direction", "counterclockwise"): "play goes counterclockwise (to the right)",
     ("first_card_wild", "redraw"): "Wild, bury it in the deck and turn up another",
     ("first_card_wild", "first_player_chooses"): "Wild, the first player chooses the colour",
     ("first_card_action", "apply"): "it works on the first player",
@@ -84,7 +81,7 @@ STATES = {
     "colour",
     ("wild_draw_four_rule", "no_playable_card"): "only when you hold no other card you could play",
     ("wild_draw_four_rule", "anytime"): "at any time",
-    ("wild_draw_four_challenge", True): "may challenge a Wild Draw Four",
+    ("wild_draw_four_challenge", True): "may challenge it, before drawing",
     ("wild_draw_four_challenge", False): "Nobody may challenge a Wild Draw Four",
     ("last_card", "any"): "go out with any card",
     ("last_card", "no_wild"): "last card may not be a Wild or a Wild Draw Four",
@@ -150,12 +147,18 @@ class TestStructure:
         ]
 
     def test_the_base_rules_are_in_the_reference_and_the_page(self):
-        ref = reference.build(opts.official())
-        html = html_of(opts.official())
-        for rule_id, text in reference.BASE.items():
-            assert ref.rule(rule_id).text == text
-            assert f'data-rule="{rule_id}"' in html
-            assert escape(text) in html
+        party = BY_SLUG["party"].options
+        for options in (opts.official(), party):
+            ref = reference.build(options)
+            html = html_of(options)
+            for rule_id, base in reference.BASE.items():
+                if not base.shown(options):
+                    assert ref.rule(rule_id) is None
+                    continue
+                assert ref.rule(rule_id).text == base.text(options)
+                assert f'data-rule="{rule_id}"' in html
+                assert escape(base.text(options)) in html
+        assert reference.build(party).rule("base.stacking") is not None
 
 
 @pytest.mark.parametrize(("key", "value"), CASES, ids=[f"{k}={v}" for k, v in CASES])
@@ -164,10 +167,13 @@ def test_each_value_states_its_rule(key, value):
     options = with_value(key, value)
     ref = reference.build(options)
     rule = ref.rule(key)
-    text = option.text(value)
+    text = option.text(value, options)
     assert rule is not None and rule.option is option
     assert rule.text == text
-    if option.kind == opts.INT:
+    if option.kind == opts.INT and value == 0 and "zero" in option.texts:
+        assert re.search(r"\bnothing\b|\bno penalty\b", text), text
+        assert not re.search(r"\b0\b", text), text
+    elif option.kind == opts.INT:
         assert INT_STATES[key].format(n=value) in text
     else:
         assert STATES[key, value] in text
@@ -178,9 +184,10 @@ def test_each_value_states_its_rule(key, value):
     html = html_of(options)
     assert escape(text) in html
     if house:
-        assert rule.official_text == option.text(option.official)
+        assert rule.official_text == option.text(option.official, opts.official())
         assert rule in ref.house_rules
         assert escape(rule.official_text) in html
+        assert escape(rule.difference) in html
         assert key in house_marks(html)
         assert reference._in_sentence(option.label) in ref.summary
     else:
@@ -191,10 +198,12 @@ def test_each_value_states_its_rule(key, value):
 @pytest.mark.parametrize("option", opts.OPTIONS, ids=opts.KEYS)
 def test_each_value_of_an_option_has_its_own_text(option):
     values = sample_values(option)
-    texts = [option.text(v) for v in values]
+    texts = [option.text(v, with_value(option.key, v)) for v in values]
     assert len(set(texts)) == len(values)
     for value, text in zip(values, texts, strict=True):
-        if option.kind == opts.INT:
+        if option.kind == opts.INT and value == 0 and "zero" in option.texts:
+            assert not re.search(r"\b0\b", text), text
+        elif option.kind == opts.INT:
             assert re.search(rf"\b{value}\b", text), text
 
 
@@ -206,7 +215,7 @@ def test_each_preset_states_its_rules(preset):
     shown = [o for o in opts.OPTIONS if reference.is_shown(o, options)]
     for option in shown:
         rule = ref.rule(option.key)
-        assert rule.text == option.text(options[option.key])
+        assert rule.text == option.text(options[option.key], options)
         assert escape(rule.text) in html
     for option in opts.OPTIONS:
         if option not in shown:
@@ -247,14 +256,16 @@ def test_party_marks_exactly_its_differences():
     assert {r.id for r in ref.house_rules} == set(party.changes)
     assert sorted(house_marks(html)) == sorted(party.changes)
     # Each house rule is listed once more at the top, with the official rule beside it.
-    top = html.split('id="house-rules"', 1)[1].split("</details>", 1)[0]
+    top = html.split('id="house-rules"', 1)[1].split('id="answers-fold"', 1)[0]
     assert top.count('class="rule house"') == 8
     for rule in ref.house_rules:
         assert escape(rule.text) in top and escape(rule.official_text) in top
+        # The one-line difference comes first, the full text below it.
+        assert top.index(escape(rule.difference)) < top.index(escape(rule.text))
     assert ref.summary == (
-        "This house plays 8 rules differently: drawing when you don't play, jump in, sevens "
-        "swap hands, zeros pass hands round, Draw Two on a Draw Two, Wild Draw Four on a Draw "
-        "Two, Wild Draw Four on a Wild Draw Four and Draw Two on a Wild Draw Four."
+        "This house plays 8 rules differently: Draw Two on a Draw Two, Wild Draw Four on a "
+        "Wild Draw Four, Wild Draw Four on a Draw Two, Draw Two on a Wild Draw Four, drawing "
+        "when you don't play, jump in, sevens swap hands and zeros pass hands round."
     )
 
 
@@ -266,8 +277,8 @@ def test_the_summary_counts_one_rule_in_the_singular():
 def test_the_strict_family_summary_names_its_three_rules():
     ref = reference.build(BY_SLUG["strict-family"].options)
     assert ref.summary == (
-        "This house plays 3 rules differently: an action card turned up first, direction of "
-        "play and UNO penalty."
+        "This house plays 3 rules differently: UNO penalty, direction of play and an action "
+        "card turned up first."
     )
 
 
@@ -335,12 +346,24 @@ class TestCardValues:
 # The answers: (answer id, changed options, verdict, words the sentence says, house rule?)
 ANSWER_CASES = [
     ("stack_d2_on_d2", {}, "No", "You draw two cards and miss your turn.", False),
-    ("stack_d2_on_d2", {"stack_draw_two_on_draw_two": True}, "Yes", "draws the total", True),
+    ("stack_d2_on_d2", {"stack_draw_two_on_draw_two": True}, "Yes", "draws the whole total", True),
     ("stack_d2_on_d2", {"draw_card_skips_turn": False}, "No", "then take your turn", True),
     ("stack_wd4_on_wd4", {}, "No", "You draw four cards", False),
-    ("stack_wd4_on_wd4", {"stack_draw_four_on_draw_four": True}, "Yes", "eight cards", True),
+    (
+        "stack_wd4_on_wd4",
+        {"stack_draw_four_on_draw_four": True},
+        "Yes",
+        "it may be challenged",
+        True,
+    ),
     ("stack_wd4_on_d2", {}, "No", "You draw two cards", False),
-    ("stack_wd4_on_d2", {"stack_draw_four_on_draw_two": True}, "Yes", "six cards", True),
+    (
+        "stack_wd4_on_d2",
+        {"stack_draw_four_on_draw_two": True},
+        "Yes",
+        "rule lets you play it",
+        True,
+    ),
     ("stack_d2_on_wd4", {}, "No", "You draw four cards", False),
     ("stack_d2_on_wd4", {"stack_draw_two_on_draw_four": True}, "Yes", "six cards", True),
     ("play_after_drawing_penalty", {}, "No", "miss your turn", False),
@@ -371,12 +394,18 @@ ANSWER_CASES = [
         True,
     ),  # fmt: skip
     ("wd4_other_playable", {"wild_draw_four_rule": "anytime"}, "Yes", "any time", True),
-    ("wd4_challenge", {}, "Yes", "they draw 4 cards, and if not you draw 6 cards", False),
+    (
+        "wd4_challenge",
+        {},
+        "Yes",
+        "they draw 4 cards and you draw nothing, and if not you draw 6 cards in all",
+        False,
+    ),
     (
         "wd4_challenge",
         {"challenge_guilty_draw": 2, "challenge_wrong_draw": 5},
         "Yes",
-        "they draw 2 cards, and if not you draw 5 cards",
+        "they draw 2 cards and you draw nothing, and if not you draw 5 cards in all",
         True,
     ),  # fmt: skip
     ("wd4_challenge", {"wild_draw_four_challenge": False}, "No", "Nobody may challenge", True),
@@ -440,7 +469,7 @@ ANSWER_CASES = [
     ),  # fmt: skip
     ("first_card_action", {}, "", "dealer play first, to the right", False),
     ("first_card_action", {"direction": "counterclockwise"}, "", "to the left", True),
-    ("first_card_action", {"draw_card_skips_turn": False}, "", "draw two cards first", True),
+    ("first_card_action", {"draw_card_skips_turn": False}, "", "before they take their turn", True),
     ("first_card_action", {"first_card_action": "redraw"}, "", "buried", True),
     ("teams", {}, "No", "for themselves", False),
     ("teams", {"teams": "pairs"}, "Yes", "partners sitting opposite", True),
@@ -476,6 +505,48 @@ ANSWER_CASES = [
     ("game_end", {"target_score": 100}, "", "100 points", True),
     ("game_end", {"scoring": "lowest_total_wins"}, "", "lowest total wins", True),
     ("game_end", {"scoring": "round_wins", "rounds_to_win": 3}, "", "won 3 rounds", True),
+    # Questions that only arise with some house rules.
+    ("stack_two_cards", {"stack_draw_two_on_draw_two": True}, "No", "one draw card at most", True),
+    ("wd4_after_challenge", {}, "", "colour named stands either way", False),
+    (
+        "wd4_after_challenge",
+        {"draw_card_skips_turn": False},
+        "",
+        "takes their turn once they have drawn",
+        True,
+    ),  # fmt: skip
+    ("wd4_after_challenge", {"wild_draw_four_rule": "anytime"}, "", "always fails", True),
+    (
+        "wd4_stack_challenge",
+        {"stack_draw_four_on_draw_two": True},
+        "Yes",
+        "its player draws 4 cards and you draw two, and if not you draw 8 cards",
+        True,
+    ),  # fmt: skip
+    (
+        "wd4_stack_challenge",
+        {"stack_draw_four_on_draw_two": True, "wild_draw_four_rule": "anytime"},
+        "Yes",
+        "the challenge fails",
+        True,
+    ),  # fmt: skip
+    ("uno_after_swap", {"seven_swap": True}, "", "draw 2 cards if caught", True),
+    ("uno_after_swap", {"zero_rotate": True, "uno_penalty": 0}, "", "no penalty", True),
+    ("last_card_blocked", {"last_card": "no_wild"}, "", "draw one card", True),
+    (
+        "last_card_blocked",
+        {"last_card": "no_action_or_wild", "draw_rule": "draw_until_playable"},
+        "",
+        "keep drawing",
+        True,
+    ),  # fmt: skip
+    ("go_out_seven", {"seven_swap": True}, "Yes", "nobody swaps hands", True),
+    ("go_out_zero", {"zero_rotate": True}, "Yes", "no hands move", True),
+    ("jump_in_draw", {"jump_in": True}, "Yes", "the player it was aimed at draws nothing", True),
+    ("jump_in_wd4", {"jump_in": True}, "", "Any other Wild Draw Four", True),
+    ("jump_in_next", {"jump_in": True}, "", "players in between miss their turn", True),
+    ("two_player_skip", {}, "", "it is your turn again", False),
+    ("two_player_skip", {"draw_card_skips_turn": False}, "", "then takes their turn", True),
 ]
 
 
@@ -501,10 +572,21 @@ def test_the_answers_follow_the_options(answer_id, changes, verdict, says, house
 
 
 def test_every_answer_is_tested_and_the_option_dependent_ones_flip():
-    ids = {a.id for a in reference.build({**opts.official(), "teams": "pairs"}).answers}
+    ids = {q.id for q in reference.QUESTIONS}
     tested = {case[0] for case in ANSWER_CASES}
     assert ids == tested
-    fixed = {"uno_when", "draw_pile_empty", "wild_any_time"}  # base rules: the same everywhere
+    # Base rules: the same wherever the question arises.
+    fixed = {
+        "uno_when",
+        "draw_pile_empty",
+        "wild_any_time",
+        "stack_two_cards",
+        "go_out_seven",
+        "go_out_zero",
+        "jump_in_draw",
+        "jump_in_wd4",
+        "jump_in_next",
+    }
     for answer_id in ids - fixed:
         states = {(c[2], c[3]) for c in ANSWER_CASES if c[0] == answer_id}
         assert len(states) >= 2, answer_id
@@ -589,6 +671,6 @@ def test_random_rule_sets_state_every_shown_rule_and_count_their_differences():
         assert sorted(r.id for r in ref.house_rules) == sorted(house)
         assert sorted(house_marks(html)) == sorted(house)
         for option in shown:
-            assert escape(option.text(options[option.key])) in html
+            assert escape(option.text(options[option.key], options)) in html
         for answer in ref.answers:
             assert answer.text.endswith(".") and escape(answer.text) in html

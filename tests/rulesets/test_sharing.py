@@ -104,11 +104,12 @@ class TestWords:
     def test_house_rules_in_short_words(self):
         rs, _ = make_ruleset(jump_in=True, uno_penalty=4)
         assert sharing.house_rules(rs.current.options) == [
-            ("Jump in", "Allowed"),
-            ("UNO penalty", "4 cards"),
+            ("Jump in", "Allowed (official: not allowed)"),
+            ("UNO penalty", "4 cards (official: 2)"),
         ]
         assert sharing.describe(rs.current) == (
-            "UNO with 2 house rules: Jump in: Allowed; UNO penalty: 4 cards."
+            "UNO with 2 house rules: Jump in: Allowed (official: not allowed); "
+            "UNO penalty: 4 cards (official: 2)."
         )
 
     def test_main_rules_come_first_setup_details_last(self):
@@ -120,7 +121,7 @@ class TestWords:
         ]
 
     def test_every_option_group_has_a_place_in_the_main_order(self):
-        assert sorted(sharing.MAIN_GROUPS) == sorted(key for key, _ in opts.GROUPS)
+        assert sorted(opts.MAIN_GROUPS) == sorted(key for key, _ in opts.GROUPS)
 
     def test_options_that_mean_nothing_are_left_out(self):
         # A changed target score means nothing when counting rounds won.
@@ -326,8 +327,8 @@ class TestCard:
         assert response.status_code == 200
         body = response.content.decode()
         assert '<h1 id="card-name">Grandma&#x27;s table</h1>' in body
-        assert "<strong>Jump in:</strong> Allowed" in body
-        assert "<strong>UNO penalty:</strong> 4 cards" in body
+        assert "<strong>Jump in:</strong> Allowed (official: not allowed)" in body
+        assert "<strong>UNO penalty:</strong> 4 cards (official: 2)" in body
         assert "We play 2 rules differently" in body
         assert f'<span class="card-link">{share_url(rs)}</span>' in body
         assert body.count("<svg ") == 1 and "<title>QR code: scan to open" in body
@@ -432,7 +433,9 @@ class TestRulesPage:
             return found[0]
 
         assert meta("property", "og:title") == "Fast &amp; loose"
-        assert meta("property", "og:description") == "UNO with 1 house rule: Jump in: Allowed."
+        assert meta("property", "og:description") == (
+            "UNO with 1 house rule: Jump in: Allowed (official: not allowed)."
+        )
         assert meta("property", "og:url") == share_url(rs)
         assert meta("property", "og:image") == f"http://testserver/r/{rs.code}/og.png?v=1"
         assert meta("property", "og:image:width") == "1200"
