@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from rulesets import options as opts
+from rulesets import own_rules
 from rulesets.models import DESCRIPTION_MAX, NAME_MAX
 
 IMPORT_MAX_BYTES = 64 * 1024
@@ -70,7 +71,22 @@ class RuleSetForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
+    own_rules = forms.CharField(
+        required=False,
+        label="Our own rules (optional)",
+        help_text="Rules of your own, in your words: one per line, up to 10 lines of up to 200 "
+        "characters each.",
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
     allowed_extra = {"csrfmiddlewaretoken", "copied_from", "preset"}
+
+    def clean_own_rules(self) -> list[str]:
+        lines = [line for line in self.cleaned_data["own_rules"].splitlines() if line.strip()]
+        try:
+            return own_rules.clean(lines)
+        except own_rules.OwnRulesError as exc:
+            raise forms.ValidationError(exc.errors) from None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -175,6 +191,10 @@ def parse_import(text: str) -> dict[str, Any]:
         raise forms.ValidationError(
             f"The description must be text of at most {DESCRIPTION_MAX} characters."
         )
+    try:  # files from before own rules existed have none
+        own = own_rules.clean(doc.get("own_rules", []))
+    except own_rules.OwnRulesError as exc:
+        raise forms.ValidationError(exc.errors) from None
     raw = doc.get("options")
     if not isinstance(raw, dict):
         raise forms.ValidationError("The file has no options.")
@@ -184,7 +204,12 @@ def parse_import(text: str) -> dict[str, Any]:
         raise forms.ValidationError(
             [f"{key}: {message}" for key, message in exc.errors.items()]
         ) from None
-    return {"name": name.strip(), "description": description.strip(), "options": options}
+    return {
+        "name": name.strip(),
+        "description": description.strip(),
+        "options": options,
+        "own_rules": own,
+    }
 
 
 def _plain_text(doc: Any) -> bool:
@@ -217,5 +242,6 @@ def export(revision) -> dict[str, Any]:
         "name": revision.name,
         "description": revision.description,
         "revision": revision.number,
+        "own_rules": revision.own_rules,
         "options": revision.options,
     }

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import functools
+import operator
+
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Length, Trim
 from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThanOrEqual
 
 from rulesets import options as opts
+from rulesets import own_rules
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 500
@@ -96,6 +100,50 @@ class Revision(models.Model):
     @property
     def options(self) -> dict:
         return {key: getattr(self, key) for key in opts.KEYS}
+
+    @property
+    def own_rules(self) -> list[str]:
+        """The family's own rules, in their order (prefetch ``own_rule_items`` for many)."""
+        return [rule.text for rule in self.own_rule_items.all()]
+
+
+# PostgreSQL cannot hold a NUL in a query (or a text), so the constraint leaves it out.
+_CONTROL_IN_DB = sorted(own_rules.CONTROL - {"\x00"})
+
+
+class OwnRule(models.Model):
+    """One of a revision's own rules, in the family's words: at most ten per revision
+    (positions 0 to 9), each one line of 1-200 characters without spaces around it."""
+
+    revision = models.ForeignKey(Revision, on_delete=models.CASCADE, related_name="own_rule_items")
+    position = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=own_rules.MAX_LENGTH)
+
+    class Meta:
+        ordering = ["revision", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["revision", "position"], name="own_rule_position_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__lt=own_rules.MAX_RULES), name="own_rule_at_most_ten"
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("text"), own_rules.MAX_LENGTH)
+                & GreaterThan(Length("text"), 0)
+                & Exact(F("text"), Trim("text")),
+                name="own_rule_text_trimmed",
+            ),
+            models.CheckConstraint(
+                condition=~functools.reduce(
+                    operator.or_, (Q(text__contains=c) for c in _CONTROL_IN_DB)
+                ),
+                name="own_rule_text_plain",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.text
 
 
 for _option in opts.OPTIONS:

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from rulesets import codes
-from rulesets.models import Revision, RuleSet
+from rulesets.models import OwnRule, Revision, RuleSet
 from rulesets.options import Change, diff
 from rulesets.presets import BY_SLUG
 
@@ -18,6 +18,7 @@ def create_ruleset(
     options: dict[str, Any],
     copied_from: Revision | None = None,
     preset: str = "",
+    own_rules: list[str] = (),
 ) -> tuple[RuleSet, str]:
     """Creates a rule set with its first revision; returns it and its edit secret."""
     secret = codes.new_secret()
@@ -33,6 +34,7 @@ def create_ruleset(
                 ruleset.current = Revision.objects.create(
                     ruleset=ruleset, number=1, name=name, description=description, **options
                 )
+                _store_own_rules(ruleset.current, own_rules)
                 ruleset.save(update_fields=["current"])
             return ruleset, secret
         except IntegrityError:
@@ -42,8 +44,18 @@ def create_ruleset(
     raise AssertionError("unreachable")
 
 
+def _store_own_rules(revision: Revision, own_rules: list[str]) -> None:
+    OwnRule.objects.bulk_create(
+        OwnRule(revision=revision, position=n, text=text) for n, text in enumerate(own_rules)
+    )
+
+
 def save_revision(
-    ruleset: RuleSet, name: str, description: str, options: dict[str, Any]
+    ruleset: RuleSet,
+    name: str,
+    description: str,
+    options: dict[str, Any],
+    own_rules: list[str] = (),
 ) -> Revision | None:
     """Stores a new revision when anything changed; returns it, or None when nothing did."""
     with transaction.atomic():
@@ -57,6 +69,7 @@ def save_revision(
             current.name == name
             and current.description == description
             and current.options == options
+            and current.own_rules == list(own_rules)
         ):
             return None
         revision = Revision.objects.create(
@@ -66,6 +79,7 @@ def save_revision(
             description=description,
             **options,
         )
+        _store_own_rules(revision, own_rules)
         ruleset.current = revision
         ruleset.save(update_fields=["current", "updated_at"])
     return revision
@@ -85,8 +99,24 @@ def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
     """The first revision's changes from the preset or rule set it started from."""
     start = starting_point(ruleset)
     if start is None:
-        return []
-    return [str(change) for change in diff(start[1], revision.options)]
+        return own_rule_changes([], revision.own_rules)
+    before = ruleset.copied_from.own_rules if ruleset.copied_from is not None else []
+    return [str(change) for change in diff(start[1], revision.options)] + own_rule_changes(
+        before, revision.own_rules
+    )
+
+
+def own_rule_changes(old: list[str], new: list[str]) -> list[str]:
+    """The family's own rules added and removed, in words."""
+    lines = [
+        "Own rule removed: \u201c%(text)s\u201d" % {"text": text} for text in old if text not in new
+    ]
+    lines += [
+        "Own rule added: \u201c%(text)s\u201d" % {"text": text} for text in new if text not in old
+    ]
+    if not lines and old != new:
+        lines.append("Own rules put in a new order")
+    return lines
 
 
 def revision_changes(previous: Revision, revision: Revision) -> list[str]:
@@ -97,6 +127,7 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
     if previous.description != revision.description:
         lines.append("Description changed")
     lines += [str(change) for change in diff(previous.options, revision.options)]
+    lines += own_rule_changes(previous.own_rules, revision.own_rules)
     return lines
 
 

@@ -66,6 +66,7 @@ def card(request, code):
             "qr": mark_safe(qr.qr_svg(share.url, title=title, css_class="qr card-qr-code")),
             "shown": share.rules[:CARD_RULES],
             "more": max(len(share.rules) - CARD_RULES, 0),
+            "own_rules": revision.own_rules,
             "copies": range(SMALL_CARDS),
         },
     )

@@ -50,7 +50,11 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
         if not codes.is_code(source_code):
             raise Http404("No rules have this link.")
         source = access.load(source_code).current
-        initial = {"name": f"{source.name} (my version)"[:80], "description": source.description}
+        initial = {
+            "name": f"{source.name} (my version)"[:80],
+            "description": source.description,
+            "own_rules": "\n".join(source.own_rules),
+        }
         return {**initial, **initial_for(source.options)}, source, ""
     slug = request.GET.get("preset") or request.POST.get("preset") or "official"
     preset = BY_SLUG.get(slug)
@@ -73,6 +77,7 @@ def new(request):
             form.options(),
             copied_from=source,
             preset=preset,
+            own_rules=form.cleaned_data["own_rules"],
         )
         access.grant_edit(request, ruleset)
         request.session[JUST_CREATED] = {"code": ruleset.code, "secret": secret}
@@ -102,12 +107,20 @@ def edit(request, code):
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
     current = ruleset.current
-    initial = {"name": current.name, "description": current.description}
+    initial = {
+        "name": current.name,
+        "description": current.description,
+        "own_rules": "\n".join(current.own_rules),
+    }
     data = request.POST if request.method == "POST" else None
     form = RuleSetForm(data, initial={**initial, **initial_for(current.options)})
     if request.method == "POST" and form.is_valid():
         revision = services.save_revision(
-            ruleset, form.cleaned_data["name"], form.cleaned_data["description"], form.options()
+            ruleset,
+            form.cleaned_data["name"],
+            form.cleaned_data["description"],
+            form.options(),
+            own_rules=form.cleaned_data["own_rules"],
         )
         if revision is None:
             messages.info(request, "Nothing changed, so no new revision was made.")
@@ -125,7 +138,7 @@ def edit(request, code):
 @require_safe
 def history(request, code):
     ruleset = access.load(code)
-    revisions = list(ruleset.revisions.order_by("number"))
+    revisions = list(ruleset.revisions.order_by("number").prefetch_related("own_rule_items"))
     entries = [(revisions[0], services.first_revision_changes(ruleset, revisions[0]))]
     entries += [
         (revision, services.revision_changes(previous, revision))
@@ -160,7 +173,7 @@ def import_rules(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         ruleset, secret = services.create_ruleset(
-            data["name"], data["description"], data["options"]
+            data["name"], data["description"], data["options"], own_rules=data["own_rules"]
         )
         access.grant_edit(request, ruleset)
         request.session[JUST_CREATED] = {"code": ruleset.code, "secret": secret}
@@ -224,7 +237,8 @@ def reference_html(revision: Revision) -> str:
     html = cache.get(key)
     if html is None:
         html = render_to_string(
-            "rulesets/rules.html#reference", {"ref": reference.build(revision.options)}
+            "rulesets/rules.html#reference",
+            {"ref": reference.build(revision.options, revision.own_rules)},
         )
         cache.set(key, html, REFERENCE_TIMEOUT)
     return mark_safe(html)  # rendered by our own template, escaped there
