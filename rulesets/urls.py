@@ -13,6 +13,7 @@ urlpatterns = [
     path("r/<code:code>/edit/", views.edit, name="edit"),
     path("r/<code:code>/edit/<str:secret>/", views.grant, name="grant"),
     path("r/<code:code>/history/", views.history, name="history"),
+    path("r/<code:code>/answers/", views.answers, name="answers"),
     path("r/<code:code>/rules.json", views.rules_json, name="json"),
     path("r/<code:code>/forget/", views.forget, name="forget"),
     path("r/<code:code>/qr.svg", share_views.qr_svg, name="qr_svg"),

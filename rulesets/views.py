@@ -22,7 +22,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from rulesets import access, codes, reference, services
+from rulesets import access, codes, reference, search, services
 from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
@@ -275,6 +275,23 @@ def rules(request, code):
         # The secret edit link is shown once: no browser or offline cache may keep it.
         patch_cache_control(response, no_store=True)
     return response
+
+
+@require_safe
+def answers(request, code):
+    """Finding an answer by table words: a page of its own without JavaScript, the results
+    fragment for the search box on the rules page with it."""
+    ruleset = access.load(code)
+    revision = ruleset.current
+    ref = reference.build(revision.options, revision.own_rules)
+    query = request.GET.get("q", "")
+    results = search.search(ref, query) if query.strip() else None
+    template = "rulesets/answers.html#results" if request.htmx else "rulesets/answers.html"
+    return render(
+        request,
+        template,
+        {"ruleset": ruleset, "revision": revision, "query": query, "results": results},
+    )
 
 
 SERVICE_WORKER_STATIC = [

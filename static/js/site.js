@@ -66,23 +66,33 @@
       form.addEventListener("change", function () { updateDependents(form); });
       form.addEventListener("input", function () { updateHouseMarks(form); });
     });
-    root.querySelectorAll("[data-filter]").forEach(function (input) {
-      var list = document.querySelector(input.getAttribute("data-filter"));
-      var status = document.querySelector(input.getAttribute("data-filter-status"));
-      input.hidden = false;
-      if (input.labels) input.labels.forEach(function (l) { l.hidden = false; });
-      input.addEventListener("input", function () {
-        var q = input.value.trim().toLowerCase();
-        var shown = 0;
-        list.querySelectorAll("[data-filter-item]").forEach(function (item) {
-          var match = !q || item.textContent.toLowerCase().indexOf(q) !== -1;
-          item.hidden = !match;
-          if (match) shown += 1;
-        });
-        if (status) status.textContent = q ? shown + (shown === 1 ? " answer" : " answers") + " shown" : "";
-      });
-    });
   }
+
+  // Offline, the search box cannot ask the server: it narrows the answers on the page to
+  // those holding every word typed, so the page still answers at a table without signal.
+  function filterOffline(form) {
+    var input = form.querySelector("input[name=q]");
+    var results = document.getElementById("search-results");
+    var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    var shown = 0;
+    document.querySelectorAll("#answers [data-filter-item]").forEach(function (item) {
+      var text = item.textContent.toLowerCase();
+      var match = words.every(function (w) { return text.indexOf(w) !== -1; });
+      item.hidden = !match;
+      if (match) shown += 1;
+    });
+    var fold = document.getElementById("answers-fold");
+    if (fold) fold.open = true;
+    if (results) {
+      results.textContent = words.length
+        ? "No connection: the answers below are those with these words (" + shown + ")."
+        : "";
+    }
+  }
+  document.addEventListener("htmx:sendError", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form.answer-search");
+    if (form) filterOffline(form);
+  });
 
   // htmx does not swap error responses: say what happened instead of failing silently.
   function showProblem(text) {

@@ -57,45 +57,32 @@ def test_the_folds_open_and_close_by_keyboard_and_tap(page, transactional_db):
     assert not setup.evaluate("d => d.open")
 
 
-def test_the_filter_narrows_the_answers(page, transactional_db):
+def test_the_search_finds_answers_by_table_words(page, transactional_db):
     rs, _ = make_ruleset("party")
-    ref = reference.build(BY_SLUG["party"].options)
     page.goto(f"/r/{rs.code}/")
     box = page.get_by_role("searchbox", name="Find an answer")
     assert box.is_visible()
-    items = page.locator("#answers [data-filter-item]")
-    visible = page.locator("#answers [data-filter-item]:visible")
-    assert items.count() == visible.count() == len(ref.answers)
-
-    box.fill("stack")
-    assert visible.count() == 4
-    texts = visible.locator("h3").all_inner_texts()
-    assert texts == [a.question for a in ref.answers if a.id.startswith("stack_")]
-    assert page.locator("#answers-status").inner_text() == "4 answers shown"
-
-    box.fill("UNO")
-    expected = [a for a in ref.answers if "uno" in f"{a.question} {a.verdict}. {a.text}".lower()]
-    assert 0 < visible.count() == len(expected) < len(ref.answers)
-
-    box.fill("no such thing")
-    assert visible.count() == 0
-    assert page.locator("#answers-status").inner_text() == "0 answers shown"
-
-    box.fill("")
-    assert visible.count() == len(ref.answers)
-    assert page.locator("#answers-status").inner_text() == ""
+    box.fill("+4")
+    first = page.locator("#search-results h2").first
+    first.wait_for()
+    assert first.inner_text() == "Can I stack a Wild Draw Four on a Wild Draw Four?"
+    box.fill("xyzzy")
+    page.get_by_text("Nothing answers “xyzzy” exactly.").wait_for()
     assert_no_horizontal_scroll(page)
 
 
-def test_without_javascript_the_answers_are_a_plain_list(pages, transactional_db):
+def test_without_javascript_the_search_is_a_page_of_its_own(pages, transactional_db):
     rs, _ = make_ruleset("party")
     page = pages.new(**PHONE, java_script_enabled=False)
     page.goto(f"/r/{rs.code}/")
-    assert page.locator("#answer-filter").is_hidden()
     answers = page.locator("#answers [data-filter-item]")
     assert answers.count() == len(reference.build(BY_SLUG["party"].options).answers)
     for index in range(answers.count()):
         assert answers.nth(index).is_visible()
+    page.get_by_role("searchbox", name="Find an answer").fill("forgot")
+    page.get_by_role("button", name="Find").click()
+    page.wait_for_url(f"**/r/{rs.code}/answers/?q=forgot")
+    assert page.locator("#search-results h2").first.inner_text() == "What if I forget to call UNO?"
     assert_no_horizontal_scroll(page)
 
 
@@ -119,8 +106,7 @@ def test_after_one_visit_the_page_opens_offline(pages, transactional_db):
         # The stylesheet came from the cache too.
         border = page.locator(".house-summary").evaluate("e => getComputedStyle(e).borderLeftWidth")
         assert border == "6px"
-        # The filter still works offline.
-        page.get_by_role("searchbox", name="Find an answer").fill("swap hands")
+        # Every answer is on the page itself.
         assert page.locator("#answers [data-filter-item]:visible").count() >= 1
 
         # Opening it again in another tab works as well.

@@ -629,18 +629,15 @@ def test_yes_no_answers_are_one_sentence():
             assert answer.question.endswith("?")
 
 
-def test_the_answers_are_a_filterable_plain_list():
+def test_the_answers_are_a_plain_list_linked_to_their_rules():
     ref = reference.build(opts.official())
     html = html_of(opts.official())
-    assert html.count("data-filter-item") == len(ref.answers)
-    assert re.search(
-        r'<input id="answer-filter" type="search"[^>]*data-filter="#answers" '
-        r'data-filter-status="#answers-status" hidden>',
-        html,
-    )
-    assert '<label for="answer-filter" hidden>' in html
     assert '<ul class="answers" id="answers">' in html
-    assert 'id="answers-status"' in html
+    assert len(re.findall(r'class="answer[ "]', html)) == len(ref.answers)
+    for answer in ref.answers:
+        assert answer.links, answer.id
+        for rule_id, _name in answer.links:
+            assert f'href="#rule-{rule_id}"' in html and f'id="rule-{rule_id}"' in html
 
 
 def test_the_differences_and_answers_are_open_the_rest_folds():
