@@ -255,6 +255,7 @@ class TestJson:
             "name": "Official rules",
             "description": "",
             "revision": 1,
+            "own_rules": [],
             "options": opts.official(),
         }
         _rs, secret = make_ruleset()
