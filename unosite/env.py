@@ -7,6 +7,7 @@ message prints just that line), never a traceback.
 import os
 import secrets
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -79,14 +80,39 @@ def secret_key(name: str, *, required: bool, key_file: Path) -> str:
         return value
     if required:
         raise ConfigError(f"{name} must be set when serving over https with DEBUG off")
+    for _attempt in range(50):
+        try:
+            value = key_file.read_text().strip()
+        except FileNotFoundError:
+            value = secrets.token_urlsafe(50)
+            # Created readable by the owner only, and only once: of two processes starting
+            # together, one writes the key and the other reads it.
+            try:
+                fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "w") as file:
+                file.write(value + "\n")
+            print(f"Generated a local secret key in {key_file}", file=sys.stderr)
+            return value
+        if value:
+            return value
+        time.sleep(0.01)  # the other process has not written it yet
+    raise ConfigError(f"{key_file} is empty: delete it to have a new key made")
+
+
+def private_file(path: Path) -> None:
+    """Creates ``path`` (empty) readable and writable by its owner only, or takes the rights
+    of others away from it if it exists. SQLite makes its -wal and -shm files with the rights
+    of the database file."""
     try:
-        return key_file.read_text().strip()
-    except FileNotFoundError:
-        value = secrets.token_urlsafe(50)
-        key_file.write_text(value + "\n")
-        key_file.chmod(0o600)
-        print(f"Generated a local secret key in {key_file}", file=sys.stderr)
-        return value
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        mode = path.stat().st_mode
+        if mode & 0o077:
+            path.chmod(mode & 0o700)
+    except OSError as exc:
+        raise ConfigError(f"cannot create the database file {path} ({exc.strerror})") from None
 
 
 CONN_MAX_AGE = 60  # seconds a database connection is reused for
@@ -108,6 +134,7 @@ def database(name: str, sqlite_path: Path) -> dict:
     # one costs more than a simple query (SQLite registers its functions and runs the
     # PRAGMAs above on every connect).
     if not url:
+        private_file(sqlite_path)
         return {
             "ENGINE": SQLITE_ENGINE,
             "NAME": sqlite_path,
@@ -120,6 +147,8 @@ def database(name: str, sqlite_path: Path) -> dict:
         raise ConfigError(f"{name} is not a valid database URL ({exc})") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.sqlite3":
+        if config["NAME"] and config["NAME"] != ":memory:":
+            private_file(Path(config["NAME"]))
         config["ENGINE"] = SQLITE_ENGINE
         config["OPTIONS"] = sqlite_options
     elif engine != "django.db.backends.postgresql":

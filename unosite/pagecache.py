@@ -70,7 +70,8 @@ def usable(request) -> bool:
 
 
 def key(request, *parts) -> str:
-    where = f"{request.scheme}://{request.get_host()}"
+    # Links are absolute: PUBLIC_URL when set, otherwise the (normalised) host asked for.
+    where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
     raw = "\0".join(str(part) for part in (site_version(), where, *parts))
     return "page:" + hashlib.sha256(raw.encode()).hexdigest()
 

@@ -36,6 +36,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: refuses oversized bodies and bad Host headers before anything reads them.
+    "unosite.guard.RequestGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages are sent compressed to browsers that accept it (static files come compressed
     # from WhiteNoise already). Django pads each response at random against BREACH, and
@@ -137,7 +139,14 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+CSRF_COOKIE_HTTPONLY = True  # htmx and the forms take the token from the page
+
+# Request bodies: a rules file is at most 64 KB, a form far less. Anything bigger is a 413
+# before it is read (unosite.guard), and uploads stay in memory: no temporary files.
+MAX_REQUEST_BODY = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
 
 if HTTPS:
     SECURE_SSL_REDIRECT = env.env_bool("SECURE_SSL_REDIRECT", True)
@@ -155,10 +164,18 @@ RATE_LIMIT_NOT_FOUND_PER_MINUTE = env.env_int("RATE_LIMIT_NOT_FOUND_PER_MINUTE",
 RATE_LIMIT_CREATE_PER_HOUR = env.env_int("RATE_LIMIT_CREATE_PER_HOUR", 60)
 RATE_LIMIT_TRUST_X_FORWARDED_FOR = env.env_bool("RATE_LIMIT_TRUST_X_FORWARDED_FOR", False)
 
+# Refusals (4xx) are one line without a traceback, and edit secrets in paths are masked,
+# in everything logged, Django's own request logs included (unosite.logs).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "unosite.logs.RefusalFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": env.env_str("LOG_LEVEL", "WARNING").upper()},
+    "loggers": {
+        # Django's default handlers for these print unfiltered: everything goes to the root.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }
 CSRF_FAILURE_VIEW = "unosite.errors.csrf_failure"
