@@ -7,7 +7,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
-WORKERS ?= 2
+NGINX := /usr/sbin/nginx
+# make run's server (waitress, see unosite/serve.py) answers with this many threads.
+THREADS ?= 8
 
 .PHONY: run dev test test-contract test-python test-postgres screenshots bench bench-sim loadtest lint setup clean
 
@@ -28,19 +30,24 @@ $(CHROMIUM):
 	@echo "Installing Debian's chromium for the browser tests"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
+# The tests run deploy/nginx.conf in front of gunicorn.
+$(NGINX):
+	@echo "Installing Debian's nginx for the tests of deploy/nginx.conf"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+
 setup: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
 
 run: setup
 	@echo "Serving House Rules at http://$(HOST):$(PORT)/"
-	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(VENV)/bin/gunicorn unosite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --worker-class sync
+	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
 
 dev: $(DEV_STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM)
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -51,7 +58,7 @@ test: $(DEV_STAMP) $(CHROMIUM)
 test-contract: $(DEV_STAMP)
 	$(VENV)/bin/pytest -p no:cacheprovider tests/contract
 
-test-postgres: $(DEV_STAMP)
+test-postgres: $(DEV_STAMP) $(NGINX)
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres $(VENV)/bin/pytest -p no:cacheprovider
 
