@@ -15,12 +15,15 @@ def test_guessing_codes_earns_429s(ruleset):
     guesser = Client(REMOTE_ADDR="203.0.113.9")
     statuses = [guesser.get(f"/r/guess{i:06d}/").status_code for i in range(8)]
     assert statuses == [404] * 5 + [429] * 3
-    response = guesser.get(f"/r/{ruleset.code}/")
+    response = guesser.get("/r/guess999999/")
     assert response.status_code == 429
     assert "Retry-After" in response
     assert "Wait a minute" in response.content.decode()
-    # Another client is not affected.
-    assert Client(REMOTE_ADDR="203.0.113.10").get(f"/r/{ruleset.code}/").status_code == 200
+    # Pages that exist stay open, to the guesser and to everyone behind its address.
+    assert guesser.get(f"/r/{ruleset.code}/").status_code == 200
+    assert Client(REMOTE_ADDR="203.0.113.9").get(f"/r/{ruleset.code}/").status_code == 200
+    # Another client is not affected at all.
+    assert Client(REMOTE_ADDR="203.0.113.10").get("/r/guess000001/").status_code == 404
 
 
 @override_settings(RATE_LIMIT_CREATE_PER_HOUR=3)

@@ -1,42 +1,112 @@
-"""Per-client rate limits kept in Django's cache (shared between workers with REDIS_URL).
+"""Per-client rate limits, counted where every worker sees the same count.
 
-Two limits, both in settings: guessing links (many 404s in a minute earn 429s for the
-rest of that minute) and creating things (rule sets, imports, games) per hour.
+Three limits, all in settings: guessing links (past the limit in one minute, a link that
+does not exist answers 429 instead of 404), creating things (rule sets, imports, games)
+per hour, and failed logins to /admin/ per quarter of an hour.
+
+The counters are kept apart from the cache of pages: in the database (``RateCount``, one
+row per client and window, counted with one conditional UPDATE), or in Redis with INCR when
+REDIS_URL is set. So they are shared by all workers, exact under races, and survive a
+restart. A creation takes its place before the view runs and gives it back if nothing was
+created, so 200 parallel posts against a limit of 60 make exactly 60.
+
+Only links that do not exist are refused to a client that guessed too many: the pages that
+do exist stay open to everyone behind the same address (a family, a café's Wi-Fi).
 """
 
 from __future__ import annotations
 
 import functools
+import random
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db.models import F
 from django.shortcuts import render
+
+from unosite.models import RateCount
 
 
 def client_id(request) -> str:
     if settings.RATE_LIMIT_TRUST_X_FORWARDED_FOR:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         if forwarded:
-            return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "unknown")
+            return forwarded.split(",")[-1].strip()[:64]
+    return request.META.get("REMOTE_ADDR", "unknown")[:64]
 
 
-def _key(kind: str, request, window: int) -> str:
-    return f"rl:{kind}:{client_id(request)}:{int(time.time() // window)}"
+# --- The counters --------------------------------------------------------------------------
 
 
-def _count(key: str) -> int:
-    return cache.get(key, 0)
+@functools.cache
+def _redis():
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL)
 
 
-def _hit(key: str, window: int) -> None:
-    if cache.add(key, 1, timeout=window + 1):
+def _where(kind: str, client: str, window: int) -> tuple[str, int, int]:
+    now = int(time.time())
+    return f"{kind}:{client}", now // window, now + window
+
+
+def take(kind: str, client: str, limit: int, window: int) -> bool:
+    """Counts one more ``kind`` for ``client`` in this window if fewer than ``limit`` were
+    counted; returns whether it was counted. Exact however many processes ask at once."""
+    key, number, expires = _where(kind, client, window)
+    if settings.REDIS_URL:
+        name = f"ratelimit:{key}:{number}"
+        pipe = _redis().pipeline()
+        pipe.incr(name)
+        pipe.expire(name, window + 1)
+        count = pipe.execute()[0]
+        if count > limit:
+            _redis().decr(name)
+            return False
+        return True
+    _ensure_row(key, number, expires)
+    taken = RateCount.objects.filter(key=key, window=number, count__lt=limit).update(
+        count=F("count") + 1
+    )
+    return taken == 1
+
+
+def give_back(kind: str, client: str, window: int) -> None:
+    """Undoes one ``take`` of this window (what it was taken for did not happen)."""
+    key, number, _expires = _where(kind, client, window)
+    if settings.REDIS_URL:
+        _redis().decr(f"ratelimit:{key}:{number}")
         return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=window + 1)
+    RateCount.objects.filter(key=key, window=number, count__gt=0).update(count=F("count") - 1)
+
+
+def add(kind: str, client: str, window: int) -> int:
+    """Counts one more ``kind`` for ``client`` in this window; returns the count."""
+    key, number, expires = _where(kind, client, window)
+    if settings.REDIS_URL:
+        name = f"ratelimit:{key}:{number}"
+        pipe = _redis().pipeline()
+        pipe.incr(name)
+        pipe.expire(name, window + 1)
+        return pipe.execute()[0]
+    _ensure_row(key, number, expires)
+    RateCount.objects.filter(key=key, window=number).update(count=F("count") + 1)
+    return RateCount.objects.filter(key=key, window=number).values_list("count", flat=True)[0]
+
+
+def _ensure_row(key: str, number: int, expires: int) -> None:
+    RateCount.objects.bulk_create(
+        [RateCount(key=key, window=number, count=0, expires=expires)], ignore_conflicts=True
+    )
+    if random.random() < 0.02:  # now and then, the windows that are over
+        RateCount.objects.filter(expires__lt=int(time.time())).delete()
+
+
+def seconds_left(window: int) -> int:
+    return window - int(time.time()) % window
+
+
+# --- The limits ----------------------------------------------------------------------------
 
 
 def too_many(request, message: str, retry_after: int):
@@ -46,7 +116,7 @@ def too_many(request, message: str, retry_after: int):
 
 
 class NotFoundLimitMiddleware:
-    """Answers 429 to a client that has had too many 404s this minute (guessing codes)."""
+    """Past the limit of links that don't exist in a minute, such a link answers 429."""
 
     window = 60
 
@@ -54,44 +124,82 @@ class NotFoundLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        limit = settings.RATE_LIMIT_NOT_FOUND_PER_MINUTE
-        if not limit or request.path.startswith(("/static/", "/healthz")):
-            return self.get_response(request)
-        key = _key("404", request, self.window)
-        if _count(key) >= limit:
-            return too_many(
-                request,
-                "Too many links that don't exist were opened from here. "
-                "Wait a minute, then check the link and try again.",
-                self.window - int(time.time()) % self.window,
-            )
         response = self.get_response(request)
-        if response.status_code == 404:
-            _hit(key, self.window)
-        return response
+        limit = settings.RATE_LIMIT_NOT_FOUND_PER_MINUTE
+        if response.status_code != 404 or not limit or request.path.startswith("/static/"):
+            return response
+        if add("404", client_id(request), self.window) <= limit:
+            return response
+        return too_many(
+            request,
+            "Too many links that don't exist were opened from here. "
+            "Wait a minute, then check the link and try again.",
+            seconds_left(self.window),
+        )
+
+
+CREATE_WINDOW = 3600
 
 
 def limit_creation(view):
-    """Limits how many things one client creates an hour; only successful creations count."""
+    """Limits how many things one client creates an hour; only successful creations count.
 
-    window = 3600
+    A view's response counts as a creation when it redirects, unless it says otherwise
+    (``response.created = False``: a form sent twice, answered with what the first made).
+    """
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         limit = settings.RATE_LIMIT_CREATE_PER_HOUR
         if not limit or request.method != "POST":
             return view(request, *args, **kwargs)
-        key = _key("create", request, window)
-        if _count(key) >= limit:
+        client = client_id(request)
+        if not take("create", client, limit, CREATE_WINDOW):
             return too_many(
                 request,
                 f"You have created {limit} things in the last hour, which is our limit. "
                 "Please try again later; nothing was saved.",
-                window - int(time.time()) % window,
+                seconds_left(CREATE_WINDOW),
             )
-        response = view(request, *args, **kwargs)
-        if response.status_code in (301, 302, 303):
-            _hit(key, window)
+        created = False
+        try:
+            response = view(request, *args, **kwargs)
+            created = response.status_code in (301, 302, 303) and getattr(response, "created", True)
+        finally:
+            if not created:
+                give_back("create", client, CREATE_WINDOW)
         return response
 
     return wrapper
+
+
+LOGIN_WINDOW = 15 * 60
+
+
+class AdminLoginLimitMiddleware:
+    """At most RATE_LIMIT_ADMIN_LOGIN_FAILURES failed logins to /admin/ per client in a
+    quarter of an hour; past them, the login form answers 429 (a right password too).
+
+    Each attempt takes its place first and a successful one gives it back, so parallel
+    attempts cannot try more passwords than the limit either.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.RATE_LIMIT_ADMIN_LOGIN_FAILURES
+        if not (limit and request.method == "POST" and request.path == "/admin/login/"):
+            return self.get_response(request)
+        client = client_id(request)
+        if not take("admin-login", client, limit, LOGIN_WINDOW):
+            return too_many(
+                request,
+                "Too many wrong passwords were tried from here. Wait a quarter of an hour.",
+                seconds_left(LOGIN_WINDOW),
+            )
+        response = self.get_response(request)
+        # The admin answers a failed login with its form again (200), a success with a redirect.
+        if response.status_code in (301, 302, 303):
+            give_back("admin-login", client, LOGIN_WINDOW)
+        return response

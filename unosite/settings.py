@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "unosite",
     "rulesets",
     "play",
 ]
@@ -53,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "unosite.ratelimit.NotFoundLimitMiddleware",
+    "unosite.ratelimit.AdminLoginLimitMiddleware",
     "unosite.middleware.DatabaseUnavailableMiddleware",
 ]
 
@@ -158,10 +160,11 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env.env_bool("SECURE_HSTS_PRELOAD", True)
 
-# Rate limits per client (0 turns one off). Counters live in the cache: with several
-# workers, set REDIS_URL so that they share them.
+# Rate limits per client (0 turns one off). Counters live in the database, or in Redis
+# when REDIS_URL is set, never in the cache of pages (see unosite.ratelimit).
 RATE_LIMIT_NOT_FOUND_PER_MINUTE = env.env_int("RATE_LIMIT_NOT_FOUND_PER_MINUTE", 30)
 RATE_LIMIT_CREATE_PER_HOUR = env.env_int("RATE_LIMIT_CREATE_PER_HOUR", 60)
+RATE_LIMIT_ADMIN_LOGIN_FAILURES = env.env_int("RATE_LIMIT_ADMIN_LOGIN_FAILURES", 10)
 RATE_LIMIT_TRUST_X_FORWARDED_FOR = env.env_bool("RATE_LIMIT_TRUST_X_FORWARDED_FOR", False)
 
 # Refusals (4xx) are one line without a traceback, and edit secrets in paths are masked,
