@@ -1,7 +1,9 @@
 """Who may do what with a rule set.
 
 Reading needs only the share code. Editing needs the edit secret once: visiting the
-edit link records the rule set in this browser's (signed) session.
+edit link records the rule set and its edit version in this browser's (signed) session.
+"Make a new edit link" changes the secret and raises the version: the old link and every
+other browser's rights stop working, a copy of an old session cookie included.
 """
 
 from __future__ import annotations
@@ -55,12 +57,31 @@ def require_exists(code: str) -> None:
         raise Http404("No rules have this link.")
 
 
+def _grants(request) -> dict[int, int]:
+    """{rule set pk: the edit version this browser was given}, most recent first.
+
+    Sessions from before edit versions hold bare pks: those count as version 1, so they
+    keep editing until someone makes a new edit link.
+    """
+    grants: dict[int, int] = {}
+    for item in request.session.get(SESSION_KEY, []):
+        if isinstance(item, int):
+            grants.setdefault(item, 1)
+        elif isinstance(item, list) and len(item) == 2 and all(isinstance(n, int) for n in item):
+            grants.setdefault(item[0], item[1])
+    return grants
+
+
 def editable_ids(request) -> list[int]:
-    return list(request.session.get(SESSION_KEY, []))
+    """The rule sets this browser was given edit rights to (some may have been taken back
+    since: check with can_edit)."""
+    return list(_grants(request))
 
 
 def can_edit(request, ruleset: RuleSet) -> bool:
-    return ruleset.pk in editable_ids(request)
+    """Whether this browser was given the rule set's current edit version: making a new
+    edit link raises the version, which takes the rights of every other browser away."""
+    return _grants(request).get(ruleset.pk) == ruleset.edit_version
 
 
 def require_edit(request, ruleset: RuleSet) -> None:
@@ -69,5 +90,11 @@ def require_edit(request, ruleset: RuleSet) -> None:
 
 
 def grant_edit(request, ruleset: RuleSet) -> None:
-    ids = [pk for pk in editable_ids(request) if pk != ruleset.pk]
-    request.session[SESSION_KEY] = [ruleset.pk, *ids][:MAX_REMEMBERED]
+    grants = [[pk, version] for pk, version in _grants(request).items() if pk != ruleset.pk]
+    request.session[SESSION_KEY] = [[ruleset.pk, ruleset.edit_version], *grants][:MAX_REMEMBERED]
+
+
+def stop_editing(request, ruleset: RuleSet) -> None:
+    """Takes this browser's edit rights away (the edit link still works)."""
+    grants = [[pk, version] for pk, version in _grants(request).items() if pk != ruleset.pk]
+    request.session[SESSION_KEY] = grants

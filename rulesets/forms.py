@@ -79,7 +79,7 @@ class RuleSetForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
     )
 
-    allowed_extra = {"csrfmiddlewaretoken", "copied_from", "preset"}
+    allowed_extra = {"csrfmiddlewaretoken", "copied_from", "preset", "submission_id"}
 
     def clean_own_rules(self) -> list[str]:
         lines = [line for line in self.cleaned_data["own_rules"].splitlines() if line.strip()]

@@ -51,6 +51,12 @@ class RuleSet(models.Model):
     )
     # The preset it started from (a slug of rulesets.presets), when not a copy or an import.
     preset = models.CharField(max_length=40, blank=True)
+    # Raised by "Make a new edit link": a browser may edit while its session holds this
+    # version (rulesets.access), so a new link takes the rights of every other browser away.
+    edit_version = models.PositiveIntegerField(default=1)
+    # The SHA-256 of the submission id of the form that made it (new rules or import), so
+    # that the same form sent twice makes one rule set. Empty for older ones.
+    submission_hash = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -61,6 +67,12 @@ class RuleSet(models.Model):
             ),
             models.CheckConstraint(
                 condition=Exact(Length("edit_secret_hash"), 64), name="ruleset_secret_is_sha256"
+            ),
+            models.CheckConstraint(condition=Q(edit_version__gte=1), name="ruleset_edit_version"),
+            models.UniqueConstraint(
+                fields=["submission_hash"],
+                condition=~Q(submission_hash=""),
+                name="ruleset_submission_unique",
             ),
         ]
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from rulesets import codes
 from rulesets.models import OwnRule, Revision, RuleSet
@@ -19,8 +21,18 @@ def create_ruleset(
     copied_from: Revision | None = None,
     preset: str = "",
     own_rules: list[str] = (),
-) -> tuple[RuleSet, str]:
-    """Creates a rule set with its first revision; returns it and its edit secret."""
+    submission_id: uuid.UUID | None = None,
+) -> tuple[RuleSet, str | None]:
+    """Creates a rule set with its first revision; returns it and its edit secret.
+
+    A form's submission id already used (the same form sent twice) returns the rule set
+    that form made and None: its secret was shown once and only its hash is kept.
+    """
+    submission_hash = codes.hash_secret(str(submission_id)) if submission_id else ""
+    if submission_hash:
+        existing = RuleSet.objects.filter(submission_hash=submission_hash).first()
+        if existing:
+            return existing, None
     secret = codes.new_secret()
     for _attempt in range(5):
         try:
@@ -30,6 +42,7 @@ def create_ruleset(
                     edit_secret_hash=codes.hash_secret(secret),
                     copied_from=copied_from,
                     preset=preset,
+                    submission_hash=submission_hash,
                 )
                 ruleset.current = Revision.objects.create(
                     ruleset=ruleset, number=1, name=name, description=description, **options
@@ -38,6 +51,10 @@ def create_ruleset(
                 ruleset.save(update_fields=["current"])
             return ruleset, secret
         except IntegrityError:
+            if submission_hash:  # the same form, sent twice at the same moment
+                existing = RuleSet.objects.filter(submission_hash=submission_hash).first()
+                if existing:
+                    return existing, None
             # A code collision is astronomically unlikely; anything else repeats and is raised.
             if _attempt == 4:
                 raise
@@ -48,6 +65,18 @@ def _store_own_rules(revision: Revision, own_rules: list[str]) -> None:
     OwnRule.objects.bulk_create(
         OwnRule(revision=revision, position=n, text=text) for n, text in enumerate(own_rules)
     )
+
+
+def new_edit_link(ruleset: RuleSet) -> str:
+    """A new edit secret for ``ruleset``; returns it. The old edit link stops working and
+    the edit version goes up, so every browser loses its edit rights but the one the caller
+    grants them to again (rulesets.access.grant_edit)."""
+    secret = codes.new_secret()
+    RuleSet.objects.filter(pk=ruleset.pk).update(
+        edit_secret_hash=codes.hash_secret(secret), edit_version=F("edit_version") + 1
+    )
+    ruleset.refresh_from_db(fields=["edit_secret_hash", "edit_version"])
+    return secret
 
 
 def save_revision(

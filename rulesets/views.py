@@ -3,6 +3,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import uuid
 from pathlib import Path
 
 from django.conf import settings
@@ -30,7 +31,11 @@ from rulesets.presets import BY_SLUG, PRESETS
 from unosite import pagecache
 from unosite.ratelimit import limit_creation
 
-JUST_CREATED = "just_created"
+# The edit secret travels from the answer to a form to the page that shows it in a cookie of
+# that rule set's pages, which that page deletes; it expires within minutes if never shown.
+EDIT_LINK_COOKIE = "edit_link"
+EDIT_LINK_SALT = "rulesets.edit_link"
+EDIT_LINK_MAX_AGE = 5 * 60
 
 
 @require_safe
@@ -39,7 +44,7 @@ def home(request):
     mine = []
     if ids:
         by_id = {r.pk: r for r in RuleSet.objects.filter(pk__in=ids).select_related("current")}
-        mine = [by_id[pk] for pk in ids if pk in by_id]
+        mine = [by_id[pk] for pk in ids if pk in by_id and access.can_edit(request, by_id[pk])]
     return render(request, "rulesets/home.html", {"presets": PRESETS, "mine": mine})
 
 
@@ -70,6 +75,7 @@ def new(request):
     # Bound on any POST, so that a post without fields is refused, not shown a blank form.
     data = request.POST if request.method == "POST" else None
     form = RuleSetForm(data, initial=initial)
+    submission_id = _submission_id(request)
     if request.method == "POST" and form.is_valid():
         ruleset, secret = services.create_ruleset(
             form.cleaned_data["name"],
@@ -78,15 +84,55 @@ def new(request):
             copied_from=source,
             preset=preset,
             own_rules=form.cleaned_data["own_rules"],
+            submission_id=submission_id,
         )
-        access.grant_edit(request, ruleset)
-        request.session[JUST_CREATED] = {"code": ruleset.code, "secret": secret}
-        return redirect("rulesets:rules", code=ruleset.code)
+        return _created(request, ruleset, secret)
     return render(
         request,
         "rulesets/form.html",
-        {"form": form, "source": source, "preset": preset, "editing": None},
+        {
+            "form": form,
+            "source": source,
+            "preset": preset,
+            "editing": None,
+            "submission_id": submission_id or uuid.uuid4(),
+        },
         status=400 if form.is_bound else 200,
+    )
+
+
+def _submission_id(request) -> uuid.UUID | None:
+    """The id a new-rules or import form was rendered with, or None (a page from before)."""
+    try:
+        return uuid.UUID(request.POST.get("submission_id", ""))
+    except ValueError:
+        return None
+
+
+def _created(request, ruleset: RuleSet, secret: str | None):
+    """The answer to a form that made a rule set: this browser may edit it, and its page
+    shows the edit link once. The same form sent again (``secret`` None) leads to the same
+    rule set, editable here too unless a new edit link was made since."""
+    if secret is not None or ruleset.edit_version == 1:
+        access.grant_edit(request, ruleset)
+    response = redirect("rulesets:rules", code=ruleset.code)
+    if secret is None:
+        response.created = False  # not a creation for the rate limit
+    else:
+        _show_edit_link_once(response, ruleset, secret)
+    return response
+
+
+def _show_edit_link_once(response, ruleset: RuleSet, secret: str) -> None:
+    response.set_signed_cookie(
+        EDIT_LINK_COOKIE,
+        secret,
+        salt=EDIT_LINK_SALT,
+        max_age=EDIT_LINK_MAX_AGE,
+        path=reverse("rulesets:rules", args=[ruleset.code]),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
     )
 
 
@@ -170,29 +216,51 @@ def rules_json(request, code):
 @limit_creation
 def import_rules(request):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    submission_id = _submission_id(request)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         ruleset, secret = services.create_ruleset(
-            data["name"], data["description"], data["options"], own_rules=data["own_rules"]
+            data["name"],
+            data["description"],
+            data["options"],
+            own_rules=data["own_rules"],
+            submission_id=submission_id,
         )
-        access.grant_edit(request, ruleset)
-        request.session[JUST_CREATED] = {"code": ruleset.code, "secret": secret}
-        return redirect("rulesets:rules", code=ruleset.code)
-    return render(
-        request, "rulesets/import.html", {"form": form}, status=400 if form.is_bound else 200
-    )
+        return _created(request, ruleset, secret)
+    context = {"form": form, "submission_id": submission_id or uuid.uuid4()}
+    return render(request, "rulesets/import.html", context, status=400 if form.is_bound else 200)
 
 
 @require_POST
 def forget(request, code):
-    """Removes a rule set from this browser's list (the edit link still works)."""
+    """ "Stop editing on this browser": takes this browser's edit rights away (the edit link
+    still works)."""
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
-    request.session[access.SESSION_KEY] = [
-        pk for pk in access.editable_ids(request) if pk != ruleset.pk
-    ]
-    messages.info(request, "This browser no longer edits those rules.")
+    access.stop_editing(request, ruleset)
+    messages.info(
+        request,
+        "This browser can no longer change those rules. Your edit link still works.",
+    )
     return redirect("rulesets:home")
+
+
+@require_POST
+def new_edit_link(request, code):
+    """ "Make a new edit link": the old link stops working, and so do the edit rights of every
+    browser but this one."""
+    ruleset = access.load(code)
+    access.require_edit(request, ruleset)
+    secret = services.new_edit_link(ruleset)
+    access.grant_edit(request, ruleset)
+    messages.success(
+        request,
+        "Here is your new edit link. The old one no longer works, and no other phone or "
+        "computer can change these rules until the new link is opened there.",
+    )
+    response = redirect("rulesets:rules", code=code)
+    _show_edit_link_once(response, ruleset, secret)
+    return response
 
 
 def edit_link(request, ruleset: RuleSet, secret: str) -> str:
@@ -202,12 +270,25 @@ def edit_link(request, ruleset: RuleSet, secret: str) -> str:
 
 
 def pop_just_created(request, ruleset: RuleSet) -> str | None:
-    """The edit link to show once, right after creating, or None."""
-    data = request.session.get(JUST_CREATED)
-    if not data or data.get("code") != ruleset.code:
+    """The edit link to show once, right after creating (or making a new link), or None.
+
+    Only the rule set's current secret is shown, and only to a browser that may edit; the
+    view deletes the cookie (``forget_edit_link_cookie``) in the response that shows it.
+    """
+    secret = request.get_signed_cookie(
+        EDIT_LINK_COOKIE, default=None, salt=EDIT_LINK_SALT, max_age=EDIT_LINK_MAX_AGE
+    )
+    if not secret or not access.can_edit(request, ruleset):
         return None
-    del request.session[JUST_CREATED]
-    return edit_link(request, ruleset, data["secret"])
+    if not codes.secret_matches(secret, ruleset.edit_secret_hash):
+        return None
+    return edit_link(request, ruleset, secret)
+
+
+def forget_edit_link_cookie(response, ruleset: RuleSet) -> None:
+    response.delete_cookie(
+        EDIT_LINK_COOKIE, path=reverse("rulesets:rules", args=[ruleset.code]), samesite="Lax"
+    )
 
 
 REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
@@ -254,7 +335,7 @@ def rules(request, code):
     # those are rendered, the others kept per revision and whether this browser may edit,
     # with an ETag for the browser's copy (see unosite.pagecache).
     key = etag = None
-    if JUST_CREATED not in request.session and pagecache.usable(request):
+    if EDIT_LINK_COOKIE not in request.COOKIES and pagecache.usable(request):
         key = pagecache.key(request, "rules", code, revision.pk, can_edit)
         etag = pagecache.etag(key)
         hit = pagecache.not_modified(request, etag) or pagecache.cached(request, key, etag)
@@ -271,6 +352,8 @@ def rules(request, code):
     if key:
         return pagecache.render(request, "rulesets/rules.html", context, key, etag)
     response = render(request, "rulesets/rules.html", context)
+    if EDIT_LINK_COOKIE in request.COOKIES:
+        forget_edit_link_cookie(response, ruleset)
     if secret_link:
         # The secret edit link is shown once: no browser or offline cache may keep it.
         patch_cache_control(response, no_store=True)

@@ -75,6 +75,7 @@ ROWS = {
     "rulesets:history": Row(READ, RULES),
     "rulesets:json": Row(READ, RULES),
     "rulesets:forget": Row(POST, EDITOR, lambda w: {}),
+    "rulesets:new_edit_link": Row(POST, EDITOR, lambda w: {}),
     "rulesets:qr_svg": Row(READ, RULES),
     "rulesets:qr_png": Row(READ, RULES),
     "rulesets:og_image": Row(READ, RULES),
