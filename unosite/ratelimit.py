@@ -21,6 +21,7 @@ import random
 import time
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.db.models import F
 from django.shortcuts import render
 
@@ -128,7 +129,11 @@ class NotFoundLimitMiddleware:
         limit = settings.RATE_LIMIT_NOT_FOUND_PER_MINUTE
         if response.status_code != 404 or not limit or request.path.startswith("/static/"):
             return response
-        if add("404", client_id(request), self.window) <= limit:
+        try:
+            counted = add("404", client_id(request), self.window)
+        except DatabaseError:  # a busy database: the 404 itself is still right
+            return response
+        if counted <= limit:
             return response
         return too_many(
             request,

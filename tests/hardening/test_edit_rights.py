@@ -52,7 +52,7 @@ def test_a_new_edit_link_cancels_the_old_link_and_every_other_browser():
     kept.cookies["sessionid"] = mine.cookies["sessionid"].value
     assert can_edit(kept, ruleset)
 
-    response = mine.post(f"/r/{ruleset.code}/new-edit-link/")
+    response = mine.post(f"/r/{ruleset.code}/new-link/")
     assert response.status_code == 302
     page = mine.get(response["Location"]).content.decode()
     new_link = shown_link(page)
@@ -72,8 +72,8 @@ def test_a_new_edit_link_cancels_the_old_link_and_every_other_browser():
 def test_only_an_editor_can_make_a_new_link(ruleset, viewer, stranger):
     old_hash = ruleset.edit_secret_hash
     for client in (viewer, stranger):
-        assert client.post(f"/r/{ruleset.code}/new-edit-link/").status_code == 403
-    assert Client().get(f"/r/{ruleset.code}/new-edit-link/").status_code == 405
+        assert client.post(f"/r/{ruleset.code}/new-link/").status_code == 403
+    assert Client().get(f"/r/{ruleset.code}/new-link/").status_code == 405
     ruleset.refresh_from_db()
     assert ruleset.edit_secret_hash == old_hash and ruleset.edit_version == 1
 
@@ -185,7 +185,7 @@ def test_a_replay_after_a_new_edit_link_gives_no_rights():
     c = Client()
     c.post("/rules/new/", data)
     ruleset = RuleSet.objects.get()
-    c.post(f"/r/{ruleset.code}/new-edit-link/")
+    c.post(f"/r/{ruleset.code}/new-link/")
     later = Client()
     assert later.post("/rules/new/", data).status_code == 302
     assert not can_edit(later, ruleset)
