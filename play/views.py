@@ -103,15 +103,16 @@ class Links:
         return reverse("play:watch_qr_svg", args=[self.game.spectator_code])
 
 
-def _etag(version: int, spectator: bool) -> str:
-    """The scoreboard's ETag: the game's version, which every change bumps."""
-    return f'"{"s" if spectator else "m"}{version}"'
+def _etag(code: str, version: int, spectator: bool) -> str:
+    """The scoreboard's ETag: the game, by the code of the link it was asked for (a
+    spectator's never holds the players' code), and its version, which every change bumps."""
+    return f'"{code}-{"s" if spectator else "m"}{version}"'
 
 
 def _board_etag(request, code: str, spectator: bool = False) -> str | None:
     """One cheap query: an unchanged scoreboard is answered with a 304."""
     version = services.game_version("spectator_code" if spectator else "code", code)
-    return None if version is None else _etag(version, spectator)
+    return None if version is None else _etag(code, version, spectator)
 
 
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
@@ -121,7 +122,9 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "game": b.game,
         "spectator": spectator,
         "links": links,
-        "etag": _etag(b.game.version, spectator),
+        "etag": _etag(
+            b.game.spectator_code if spectator else b.game.code, b.game.version, spectator
+        ),
         "poll_seconds": POLL_SECONDS,
         "cards": _keypad(b.rules),
         "watch_url": sharing.absolute_url(request, links.watch),
