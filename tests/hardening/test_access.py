@@ -73,6 +73,7 @@ ROWS = {
     "rulesets:edit": Row(FORM, EDITOR, lambda w: form_data(name="Renamed")),
     "rulesets:grant": Row(GRANT, EDITOR),
     "rulesets:history": Row(READ, RULES),
+    "rulesets:answers": Row(READ, RULES),
     "rulesets:json": Row(READ, RULES),
     "rulesets:forget": Row(POST, EDITOR, lambda w: {}),
     "rulesets:new_edit_link": Row(POST, EDITOR, lambda w: {}),
