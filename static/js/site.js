@@ -89,8 +89,20 @@
         : "";
     }
   }
+  function searchForm(e) {
+    return e.target && e.target.closest ? e.target.closest("form.answer-search") : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = searchForm(e);
+    if (form && navigator.onLine === false) {
+      e.preventDefault();
+      filterOffline(form);
+    } else if (form) {
+      document.querySelectorAll("#answers [data-filter-item]").forEach(function (item) { item.hidden = false; });
+    }
+  });
   document.addEventListener("htmx:sendError", function (e) {
-    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form.answer-search");
+    var form = searchForm(e);
     if (form) filterOffline(form);
   });
 
