@@ -132,3 +132,29 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.points} points"
+
+
+class RemovedRound(models.Model):
+    """The last round removed from a game (Undo, or Delete in the history), kept so that it
+    can be put back for as long as no other round was recorded since (see play.removal).
+
+    One a game: a newer removal replaces it.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="removed_round")
+    number = models.PositiveIntegerField()
+    went_out = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    submission_id = models.UUIDField()
+    # [[player id, points], ...]: the hands as they were.
+    hands = models.JSONField(default=list)
+    removed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="removed_round_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}, removed"

@@ -16,6 +16,7 @@ urlpatterns = [
     path("g/<code:code>/rounds/<int:round_id>/edit/", views.edit, name="edit"),
     path("g/<code:code>/rounds/<int:round_id>/delete/", views.delete, name="delete"),
     path("g/<code:code>/undo/", views.undo, name="undo"),
+    path("g/<code:code>/rounds/put-back/", views.put_back, name="put_back"),
     path("g/<code:code>/again/", views.again, name="again"),
     path("g/<code:code>/game.csv", views.export_csv, name="csv"),
     path("g/<code:code>/game.json", views.export_json, name="json"),

@@ -26,7 +26,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from play import chart, evening, exports, scoring, services, standings
+from play import chart, evening, exports, removal, scoring, services, standings
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game
 from rulesets import access, codes, sharing
@@ -133,6 +133,10 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "standing_summary": standings.summary(b.sides, b.rules, len(b.rounds)),
         "series": evening.of_game(b.game),
     }
+    removed = removal.offer(b.game)
+    if removed is not None:
+        context["removed"] = removed
+        context["removed_text"] = removal.offer_text(removed, b.players)
     if not spectator:
         context["game_url"] = sharing.absolute_url(request, links.page)
     context.update(extra)
@@ -414,13 +418,13 @@ def delete(request, code, round_id):
         except ValueError:
             version = 0
         try:
-            number = services.delete_round(game_, round_id, version)
+            removal.remove_round(game_, round_id, version)
         except services.RoundChanged as exc:
             b = services.board(services.load_game(pk=game_.pk))
             rows = [r for r in b.rounds if r.round.pk == round_id]
             context = _context(request, b, False, row=rows[0] if rows else None, problem=str(exc))
             return render(request, "play/delete.html", context, status=409)
-        messages.success(request, f"Round {number} deleted; later rounds moved up one.")
+        # The history shows what was removed, with "Put it back".
         return redirect("play:history", code=code)
     return render(request, "play/delete.html", _context(request, b, False, row=row))
 
@@ -435,12 +439,30 @@ def undo(request, code):
         messages.error(request, "Nothing was undone: the form was incomplete. Try again.")
         return redirect("play:game", code=code)
     try:
-        number = services.delete_round(game_, round_id, version, last_only=True)
+        removal.remove_round(game_, round_id, version, last_only=True)
     except services.RoundChanged as exc:
         b = services.board(services.load_game(pk=game_.pk))
         return _render_game(request, b, status=409, problem=str(exc))
-    messages.success(request, f"Round {number} undone.")
-    return redirect("play:game", code=code)
+    # The scoreboard (on every phone) shows what was removed, with "Put it back".
+    return redirect(reverse("play:game", args=[code]) + "#board")
+
+
+@require_POST
+def put_back(request, code):
+    """Puts back the round that Undo or Delete removed, if no round was recorded since."""
+    game_ = _game(code)
+    back_to = "play:history" if request.POST.get("back_to") == "history" else "play:game"
+    try:
+        removed_id = int(request.POST.get("removed", ""))
+    except ValueError:
+        removed_id = 0
+    try:
+        number = removal.put_back(game_, removed_id)
+    except removal.CannotPutBack as exc:
+        b = services.board(services.load_game(pk=game_.pk))
+        return _render_game(request, b, status=409, problem=str(exc))
+    messages.success(request, f"Round {number} is back, and the totals with it.")
+    return redirect(back_to, code=code)
 
 
 @require_POST

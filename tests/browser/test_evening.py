@@ -193,3 +193,41 @@ def test_the_next_game_is_announced_at_the_top_of_every_phone(pages, transaction
     expect(b.locator(".series-box")).to_contain_text("How the evening stands")
     expect(b.locator(".series-box")).to_contain_text("After 2 games: Ann 1, Ben 1, Cat 0.")
     _check(b, "evening-second-game-over-dark-360")
+
+
+def test_undo_on_one_phone_and_put_back_on_another(pages, transactional_db):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    for out in (0, 1, 2):
+        record(game, out, {s: 10 + s for s in range(3) if s != out})
+    game = services.load_game(pk=game.pk)
+    a = pages.new()
+    a.goto(f"/g/{game.code}/")
+    b = pages.new(color_scheme="dark")
+    b.goto(f"/g/{game.code}/")
+    b.evaluate("window.stillTheSamePage = true")
+    expect(a.locator("#board h2")).to_have_text("Round 4")
+
+    a.get_by_role("button", name="Undo round 3").click()
+    a.wait_for_url(re.compile(r"#board$"))
+    offer = "Round 3 removed: Cat went out; hands: Ann 10, Ben 11."
+    expect(a.locator(".put-back")).to_contain_text(offer)
+    expect(a.locator("#board h2")).to_have_text("Round 3")
+    _check(a, "evening-undo-offer-360")
+    # The other phone sees it by itself, and puts it back.
+    expect(b.locator(".put-back")).to_contain_text(offer, timeout=POLL_WAIT)
+    assert b.evaluate("window.stillTheSamePage") is True
+    _check(b, "evening-undo-offer-dark-360")
+    b.get_by_role("button", name="Put round 3 back").click()
+    b.wait_for_url(re.compile(r"/g/\w+/$"))
+    expect(b.get_by_text("Round 3 is back, and the totals with it.")).to_be_visible()
+    expect(b.locator("#board h2")).to_have_text("Round 4")
+    expect(a.locator("#board h2")).to_have_text("Round 4", timeout=POLL_WAIT)
+    expect(a.locator(".put-back")).to_have_count(0)
+    assert list(game.rounds.order_by("number").values_list("went_out__name", flat=True)) == [
+        "Ann",
+        "Ben",
+        "Cat",
+    ]

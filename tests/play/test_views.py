@@ -253,11 +253,13 @@ def _fill(game, rounds):
 @pytest.mark.parametrize(
     "path, queries",
     [
-        ("/g/{code}/", 4),  # the game (with its revision and rules), players, rounds, hands
-        ("/g/{code}/board/", 5),  # and first the version, for the ETag
-        ("/w/{watch}/", 4),
-        ("/w/{watch}/board/", 5),
-        ("/g/{code}/rounds/", 4),
+        # The game (with its revision and rules), players, rounds, hands, a removed round
+        # waiting to be put back.
+        ("/g/{code}/", 5),
+        ("/g/{code}/board/", 6),  # and first the version, for the ETag
+        ("/w/{watch}/", 5),
+        ("/w/{watch}/board/", 6),
+        ("/g/{code}/rounds/", 5),
     ],
 )
 def test_the_scoreboard_takes_a_fixed_number_of_queries(
@@ -485,7 +487,7 @@ def test_undo_removes_the_last_round(member, game):
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
     last = record(game, BEN, {ANN: 2, CAT: 2, DAN: 2}).round
     response = member.post(f"/g/{game.code}/undo/", {"round": last.pk, "version": 1}, follow=True)
-    assert "Round 2 undone." in response.content.decode()
+    assert "Round 2 removed: Ben went out" in response.content.decode()
     assert _totals(game) == [3, 0, 0, 0]
 
 
