@@ -26,7 +26,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from play import chart, evening, exports, removal, scoring, services, standings
+from play import chart, evening, exports, recent, removal, scoring, services, standings
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game
 from rulesets import access, codes, sharing
@@ -236,6 +236,7 @@ def _goal_text(revision) -> str:
 @require_safe
 def game(request, code, spectator=False):
     game_ = _game(code, spectator, for_board=True)
+    recent.remember(request, game_, spectator)
     # The page of one version of a game is the same for every phone (but for what
     # unosite.pagecache fills in): kept per version, unless a message waits to be shown.
     if not pagecache.usable(request):

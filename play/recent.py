@@ -1,0 +1,71 @@
+"""This phone's recent games: the games it opened, kept in its session (like "Your rule
+sets"), so that closing the tab does not lose the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from play.models import Game, Player
+
+SESSION_KEY = "games"
+MAX_REMEMBERED = 8
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    url: str
+    rules: str
+    players: list[str]
+    finished: bool
+    spectator: bool
+    changed: datetime
+
+
+def remember(request, game: Game, spectator: bool) -> None:
+    """Puts the game first in this browser's list; the game link wins over the spectator
+    link of the same game. The session is written only when the list changes."""
+    kept = [list(e) for e in request.session.get(SESSION_KEY, [])]
+    if spectator and [game.pk, False] in kept:
+        spectator = False
+    entry = [game.pk, spectator]
+    if kept[:1] == [entry]:
+        return
+    others = [e for e in kept if e[0] != game.pk]
+    request.session[SESSION_KEY] = [entry, *others][:MAX_REMEMBERED]
+
+
+def recent(request) -> list[RecentGame]:
+    """This browser's recent games, the latest first (two queries)."""
+    kept = request.session.get(SESSION_KEY, []) if hasattr(request, "session") else []
+    if not kept:
+        return []
+    players = Prefetch("players", queryset=Player.objects.order_by("seat").only("game", "name"))
+    games = (
+        Game.objects.filter(pk__in=[pk for pk, _watch in kept])
+        .select_related("revision")
+        .only("code", "spectator_code", "finished_at", "updated_at", "revision__name")
+        .prefetch_related(players)
+    )
+    by_pk = {g.pk: g for g in games}
+    result = []
+    for pk, watch in kept:
+        g = by_pk.get(pk)
+        if g is None:  # deleted since (old games are cleared after a while)
+            continue
+        result.append(
+            RecentGame(
+                url=reverse("play:watch_game", args=[g.spectator_code])
+                if watch
+                else reverse("play:game", args=[g.code]),
+                rules=g.revision.name,
+                players=[p.name for p in g.players.all()],
+                finished=g.finished,
+                spectator=watch,
+                changed=g.updated_at,
+            )
+        )
+    return result
