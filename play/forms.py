@@ -187,7 +187,10 @@ class RoundForm(forms.Form):
         went_out = cleaned.get("went_out")
         if went_out is None or not self.rules.counts_points:
             return cleaned
-        counted = scoring.counted_seats(went_out, len(self.players), self.rules)
+        # Seats are numbered over every player the game has had: the players of this form
+        # may be some of them (players who left, or joined later, are not in a round).
+        seats = max(p.seat for p in self.players) + 1
+        counted = set(scoring.counted_seats(went_out, seats, self.rules))
         total = 0
         for p in self.players:
             key = f"hand_{p.seat}"

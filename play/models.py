@@ -18,6 +18,18 @@ from rulesets.models import Revision
 
 NAME_MAX = 30
 CODE_MAX = 16
+# Every seat a game has had, players who left included (see play.table); at most
+# scoring.MAX_PLAYERS of them play at once.
+MAX_SEATS = 30
+START_POINTS_MAX = 100_000
+
+
+class StartFrom(models.TextChoices):
+    """Where a player who joins mid-game starts (said on the board)."""
+
+    ZERO = "zero"
+    LOWEST = "lowest"  # the lowest total of the players at the table
+    AGREED = "agreed"  # an amount the table decided
 
 
 class Game(models.Model):
@@ -64,15 +76,29 @@ class Player(models.Model):
     seat = models.PositiveSmallIntegerField()  # 0.. clockwise round the table
     name = models.CharField(max_length=NAME_MAX)
     team = models.PositiveSmallIntegerField(null=True, blank=True)  # with pairs: the side
+    # A player who joined mid-game: after how many rounds, and with what.
+    joined_after = models.PositiveSmallIntegerField(default=0)
+    start_points = models.PositiveIntegerField(default=0)
+    start_from = models.CharField(max_length=8, choices=StartFrom, default=StartFrom.ZERO)
+    # A player who left: after how many rounds (their rounds and total stay).
+    left_after = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(start_points__lte=START_POINTS_MAX), name="player_start_points_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(start_from__in=StartFrom.values), name="player_start_from_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(left_after__isnull=True) | Q(left_after__gte=F("joined_after")),
+                name="player_leaves_after_joining",
+            ),
             models.UniqueConstraint(fields=["game", "seat"], name="player_seat_unique"),
             models.UniqueConstraint(Lower("name"), "game", name="player_name_unique_ci"),
-            models.CheckConstraint(
-                condition=Q(seat__lt=scoring.MAX_PLAYERS), name="player_seat_range"
-            ),
+            models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="player_seat_range"),
             models.CheckConstraint(
                 condition=Q(team__isnull=True) | Q(team__lt=scoring.MAX_PLAYERS // 2),
                 name="player_team_range",

@@ -130,7 +130,9 @@ def play_again(game: Game) -> tuple[Game, bool]:
             raise NotOver("This game is not over yet, so it cannot be played again.")
         revision = game.revision.ruleset.current
         rules = rules_of(revision)
-        names = list(game.players.order_by("seat").values_list("name", flat=True))
+        names = list(
+            game.players.filter(left_after=None).order_by("seat").values_list("name", flat=True)
+        )
         error = scoring.player_count_error(len(names), rules)
         if error:
             raise ValueError(error)
@@ -158,6 +160,11 @@ class Side:
     winner: bool
 
     @property
+    def playing(self) -> bool:
+        """Still at the table (a player who left keeps their side and total)."""
+        return any(p.left_after is None for p in self.players)
+
+    @property
     def name(self) -> str:
         return self.name_of(self.players)
 
@@ -178,8 +185,18 @@ class RoundRow:
 
     @property
     def other_hands(self) -> list[tuple[Player, int | None]]:
-        """Every hand but that of the player who went out."""
-        return [(p, pts) for p, pts in self.hands if p.pk != self.went_out.pk]
+        """Every hand but that of the player who went out (and of players who had not
+        joined yet, or had left)."""
+        number = self.round.number
+        return [
+            (p, pts)
+            for p, pts in self.hands
+            if p.pk != self.went_out.pk
+            and (
+                pts is not None
+                or (p.joined_after < number and (p.left_after is None or p.left_after >= number))
+            )
+        ]
 
 
 @dataclass
@@ -199,6 +216,15 @@ class Board:
     @property
     def winners(self) -> list[Side]:
         return [s for s in self.sides if s.winner]
+
+    @property
+    def active(self) -> list[Player]:
+        """The players still at the table, in seat order."""
+        return [p for p in self.players if p.left_after is None]
+
+    @property
+    def playing_sides(self) -> list[Side]:
+        return [s for s in self.sides if s.playing]
 
     @property
     def last_round(self) -> RoundRow | None:
@@ -327,7 +353,18 @@ def _parts(game: Game) -> tuple[list[Player], list[Round], dict[int, dict[int, i
     return players_of(game), _rounds(game), _hands(game)
 
 
-_PLAYER_COLUMNS = model_columns(Player, "id", "game_id", "seat", "name", "team")
+_PLAYER_COLUMNS = model_columns(
+    Player,
+    "id",
+    "game_id",
+    "seat",
+    "name",
+    "team",
+    "joined_after",
+    "start_points",
+    "start_from",
+    "left_after",
+)
 _PLAYERS = OneValue(
     lambda pk: Player.objects.filter(game_id=pk).order_by("seat").values_list(*_PLAYER_COLUMNS),
     placeholder=ID_PLACEHOLDER,
@@ -373,7 +410,16 @@ def _standing(
     ]
     if then is not None:
         results.append(then)
-    return scoring.standing(rules, len(players), game.first_dealer, results)
+    from play import table  # players who come and go
+
+    return scoring.standing(
+        rules,
+        len(players),
+        game.first_dealer,
+        results,
+        active=[p.seat for p in table.playing(players)],
+        start=table.starts(players, rules),
+    )
 
 
 def _assemble(
@@ -390,6 +436,7 @@ def _assemble(
     by_id = {p.pk: p for p in players}
     if stand is None:
         stand = _standing(game, rules, players, rounds, hands)
+    seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
             index=i,
@@ -403,7 +450,7 @@ def _assemble(
     rows = [
         RoundRow(
             round=r,
-            dealer=players[scoring.dealer(game.first_dealer, r.number, n, rules)],
+            dealer=seated[scoring.dealer(game.first_dealer, r.number, len(seated), rules)],
             went_out=by_id[r.went_out_id],
             hands=[(p, hands.get(r.pk, {}).get(p.pk)) for p in players],
             scores=stand.scores[i],

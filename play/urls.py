@@ -18,6 +18,13 @@ urlpatterns = [
     path("g/<code:code>/undo/", views.undo, name="undo"),
     path("g/<code:code>/rounds/put-back/", views.put_back, name="put_back"),
     path("g/<code:code>/again/", views.again, name="again"),
+    path("g/<code:code>/players/", views.players, name="players"),
+    path("g/<code:code>/players/add/", views.add_player, name="add_player"),
+    path("g/<code:code>/players/<int:player_id>/name/", views.rename_player, name="rename_player"),
+    path("g/<code:code>/players/<int:player_id>/up/", views.move_player, name="move_player"),
+    path(
+        "g/<code:code>/players/<int:player_id>/remove/", views.remove_player, name="remove_player"
+    ),
     path("g/<code:code>/game.csv", views.export_csv, name="csv"),
     path("g/<code:code>/game.json", views.export_json, name="json"),
     path("g/<code:code>/qr.svg", views.qr, {"fmt": "svg"}, name="qr_svg"),

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
+from django.utils.translation import ngettext
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -26,9 +27,19 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from play import chart, evening, exports, recent, removal, scoring, services, standings
+from play import (
+    chart,
+    evening,
+    exports,
+    recent,
+    removal,
+    scoring,
+    services,
+    standings,
+    table,
+)
 from play.forms import RoundForm, StartForm, new_submission_id
-from play.models import Game
+from play.models import Game, StartFrom
 from rulesets import access, codes, sharing
 from rulesets.options import BY_KEY
 from rulesets.qr import qr_response
@@ -129,8 +140,9 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "cards": _keypad(b.rules),
         "watch_url": sharing.absolute_url(request, links.watch),
         "local": sharing.is_local(request),
-        "standing_rows": standings.rows(b.sides, b.rules, b.standing.finished),
-        "standing_summary": standings.summary(b.sides, b.rules, len(b.rounds)),
+        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
+        "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
+        "table_notes": table.notes(b.players, b.standing.totals, b.rules),
         "series": evening.of_game(b.game),
     }
     removed = removal.offer(b.game)
@@ -155,7 +167,7 @@ def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
         "submission_id": submission_id or new_submission_id(),
         "expected_round": len(b.rounds) + 1,
     }
-    return RoundForm(data, players=b.players, rules=b.rules, editing=False, initial=initial)
+    return RoundForm(data, players=b.active, rules=b.rules, editing=False, initial=initial)
 
 
 def _render_game(request, b: services.Board, spectator=False, form=None, status=200, **extra):
@@ -273,7 +285,7 @@ def record(request, code):
     # when the page is shown again.
     players = services.players_of(game_)
     rules = services.rules_of(game_.revision)
-    form = RoundForm(request.POST, players=players, rules=rules, editing=False)
+    form = RoundForm(request.POST, players=table.playing(players), rules=rules, editing=False)
     if not form.is_valid():
         b = services.board(game_)
         form = _record_form(b, request.POST)
@@ -367,7 +379,8 @@ def edit(request, code, round_id):
     initial = {"went_out": row.went_out.seat, "version": row.round.version}
     initial.update({f"hand_{p.seat}": pts for p, pts in row.hands if pts is not None})
     data = request.POST if request.method == "POST" else None
-    form = RoundForm(data, players=b.players, rules=b.rules, editing=True, initial=initial)
+    players = table.in_round(b.players, row.round.number)
+    form = RoundForm(data, players=players, rules=b.rules, editing=True, initial=initial)
     context = _context(request, b, False, form=form, row=row)
     if request.method == "POST":
         if not form.is_valid():
@@ -398,7 +411,8 @@ def _round_conflict(request, game_, round_id, form, problem):
     # The same entries, with the version the round has now: saving again is a choice.
     data = form.data.copy()
     data["version"] = str(row.round.version)
-    form = RoundForm(data, players=b.players, rules=b.rules, editing=True)
+    players = table.in_round(b.players, row.round.number)
+    form = RoundForm(data, players=players, rules=b.rules, editing=True)
     form.is_valid()
     problem = (
         f"{problem} {_conflict_text(b, row)} Your numbers are below: save again to replace "
@@ -516,3 +530,101 @@ def qr(request, code, fmt, spectator=False):
     game_ = _game(code, spectator)
     links = Links(game_, spectator)
     return qr_response(request, sharing.absolute_url(request, links.page), fmt)
+
+
+# --- Players who come and go ---------------------------------------------------------
+
+
+def _players_page(request, game_, status=200, problem="", typed=None):
+    b = services.board(services.load_game(pk=game_.pk))
+    context = _context(
+        request,
+        b,
+        False,
+        problem=problem,
+        typed=typed or {},
+        lowest=min((s.total for s in b.playing_sides), default=0),
+        seats=[(p, table.can_move_up(b, i)) for i, p in enumerate(b.active)],
+        start_choices=StartFrom,
+    )
+    return render(request, "play/players.html", context, status=status)
+
+
+@require_safe
+def players(request, code):
+    """Add, remove and rename players, and fix the seat order (members only)."""
+    return _players_page(request, _game(code))
+
+
+def _refused(request, game_, exc, typed=None):
+    return _players_page(request, game_, status=409, problem=str(exc), typed=typed)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_POST
+def add_player(request, code):
+    game_ = _game(code)
+    typed = {
+        "name": request.POST.get("name", "")[:200],
+        "start_from": request.POST.get("start_from", ""),
+        "amount": request.POST.get("amount", "")[:20],
+    }
+    amount = _int(typed["amount"]) if typed["start_from"] == StartFrom.AGREED else None
+    try:
+        player = table.add_player(game_, typed["name"], typed["start_from"], amount)
+    except table.Refused as exc:
+        return _refused(request, game_, exc, typed)
+    text = ngettext(
+        "%(name)s joins the game from the next round, starting from %(points)s point.",
+        "%(name)s joins the game from the next round, starting from %(points)s points.",
+        player.start_points,
+    )
+    messages.success(request, text % {"name": player.name, "points": player.start_points})
+    return redirect("play:players", code=code)
+
+
+@require_POST
+def rename_player(request, code, player_id):
+    game_ = _game(code)
+    name = request.POST.get("name", "")[:200]
+    try:
+        player = table.rename_player(game_, player_id, name)
+    except table.Refused as exc:
+        return _refused(request, game_, exc, {"rename": player_id, "rename_name": name})
+    messages.success(request, f"Renamed: {player.name}.")
+    return redirect("play:players", code=code)
+
+
+@require_POST
+def move_player(request, code, player_id):
+    game_ = _game(code)
+    try:
+        player = table.move_up(game_, player_id, _int(request.POST.get("seat")))
+    except table.Refused as exc:
+        return _refused(request, game_, exc)
+    messages.success(request, f"{player.name} moved one seat up; the deal follows.")
+    return redirect("play:players", code=code)
+
+
+@require_http_methods(["GET", "POST"])
+def remove_player(request, code, player_id):
+    game_ = _game(code)
+    if request.method == "GET":
+        b = services.board(game_)
+        player = next((p for p in b.active if p.pk == player_id), None)
+        if player is None:
+            raise Http404("This player is not at the table.")
+        context = _context(request, b, False, player=player)
+        return render(request, "play/remove_player.html", context)
+    try:
+        player = table.remove_player(game_, player_id)
+    except table.Refused as exc:
+        return _refused(request, game_, exc)
+    messages.success(request, f"{player.name} has left the game; their rounds stay in the history.")
+    return redirect("play:players", code=code)

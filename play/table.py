@@ -1,0 +1,315 @@
+"""Players who come and go: add a player mid-game, remove one, rename, fix the seat order.
+
+Every seat a game has had stays, numbered 0..N-1: a player who leaves keeps their row,
+their past rounds and their total, but no longer plays (``left_after`` says after how many
+rounds). The deal passes round the players still at the table (``Game.first_dealer`` is a
+position among them), and every change here keeps the player due to deal next as the
+next dealer (or, when they leave, the player after them). With pairs, partners sit
+opposite: players cannot join or leave one by one, and moving a player moves their
+partner too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from play import scoring, services
+from play.forms import clean_name
+from play.models import MAX_SEATS, NAME_MAX, START_POINTS_MAX, Game, Player, StartFrom
+
+
+class Refused(ValueError):
+    """A change of players that the rules or the game's state do not allow; the message
+    says why, and nothing was changed."""
+
+
+# --- What scoring needs to know ----------------------------------------------------
+
+
+def playing(players: Sequence[Player]) -> list[Player]:
+    """The players still at the table, in seat order."""
+    return [p for p in players if p.left_after is None]
+
+
+def in_round(players: Sequence[Player], number: int) -> list[Player]:
+    """The players who took part in round ``number``: seated by then and not gone yet."""
+    return [
+        p
+        for p in players
+        if p.joined_after < number and (p.left_after is None or p.left_after >= number)
+    ]
+
+
+def starts(players: Sequence[Player], rules: scoring.Rules) -> list[tuple[int, int]]:
+    """Each side's starting points and after how many rounds (for scoring.standing)."""
+    result = [(0, 0)] * scoring.side_count(len(players), rules)
+    if rules.pairs:  # pairs never change mid-game
+        return result
+    return [(p.start_points, p.joined_after) for p in players]
+
+
+def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules) -> list[str]:
+    """What the board says about players who joined or left mid-game."""
+    said = []
+    for p in players:
+        if p.joined_after:
+            if p.start_from == StartFrom.LOWEST:
+                text = ngettext(
+                    "%(name)s joined after round %(round)s, starting from %(points)s point "
+                    "(the lowest total then).",
+                    "%(name)s joined after round %(round)s, starting from %(points)s points "
+                    "(the lowest total then).",
+                    p.start_points,
+                )
+            elif p.start_from == StartFrom.AGREED:
+                text = ngettext(
+                    "%(name)s joined after round %(round)s, starting from %(points)s point "
+                    "(as the table decided).",
+                    "%(name)s joined after round %(round)s, starting from %(points)s points "
+                    "(as the table decided).",
+                    p.start_points,
+                )
+            else:
+                text = _("%(name)s joined after round %(round)s, starting from 0.")
+            said.append(text % {"name": p.name, "round": p.joined_after, "points": p.start_points})
+        if p.left_after is not None:
+            total = totals[p.seat] if not rules.pairs and p.seat < len(totals) else 0
+            said.append(
+                ngettext(
+                    "%(name)s left after round %(round)s with %(total)s point; their rounds "
+                    "stay in the history.",
+                    "%(name)s left after round %(round)s with %(total)s points; their rounds "
+                    "stay in the history.",
+                    total,
+                )
+                % {"name": p.name, "round": p.left_after, "total": total}
+            )
+    return said
+
+
+def can_move_up(b: services.Board, position: int) -> bool:
+    """Whether the player at ``position`` among those seated can move one seat up."""
+    if b.rules.pairs:
+        return position % (len(b.active) // 2) != 0
+    return position > 0
+
+
+# --- Changes -------------------------------------------------------------------------
+
+
+def _first_dealer_for(dealer: Player, seated: Sequence[Player], rounds: int, rules) -> int:
+    """The first-dealer position that makes ``dealer`` deal the next round."""
+    position = next(i for i, p in enumerate(seated) if p.pk == dealer.pk)
+    return (position - rounds * rules.step) % len(seated)
+
+
+def _begin(game: Game) -> tuple[Game, services.Board]:
+    locked = services._lock(game)
+    return locked, services.board(locked)
+
+
+def _save_dealer(locked: Game, b: services.Board, seated: Sequence[Player], dealer: Player):
+    first = _first_dealer_for(dealer, seated, len(b.rounds), b.rules)
+    if first != locked.first_dealer:
+        Game.objects.filter(pk=locked.pk).update(first_dealer=first)
+        locked.first_dealer = first
+
+
+def _valid_name(game: Game, raw: str, player: Player | None = None) -> str:
+    name = clean_name(raw or "")
+    if not name:
+        raise Refused(_("Enter a name: nothing was changed."))
+    if len(name) > NAME_MAX:
+        raise Refused(
+            _("A name has at most %(max)s characters: nothing was changed.") % {"max": NAME_MAX}
+        )
+    taken = Player.objects.filter(game=game).annotate(lower=Lower("name"))
+    if player is not None:
+        taken = taken.exclude(pk=player.pk)
+    if taken.filter(lower=name.lower()).exists():
+        raise Refused(
+            _(
+                "Someone in this game is already called “%(name)s”: choose another name "
+                "(such as “%(name)s B.”). Nothing was changed."
+            )
+            % {"name": name}
+        )
+    return name
+
+
+def _not_over(b: services.Board) -> None:
+    if b.standing.finished:
+        raise Refused(
+            _("This game is over, so its players cannot change: start the next game instead.")
+        )
+
+
+def _no_pairs(b: services.Board, what: str) -> None:
+    if b.rules.pairs:
+        raise Refused(what)
+
+
+def add_player(game: Game, raw_name: str, start_from: str, amount: int | None = None) -> Player:
+    """Seats a new player after the others, from the next round on."""
+    with transaction.atomic():
+        locked, b = _begin(game)
+        _not_over(b)
+        _no_pairs(
+            b,
+            _(
+                "These rules play in pairs, and partners sit opposite each other, so a player "
+                "cannot join on their own. Start a new game with the new teams."
+            ),
+        )
+        seated = playing(b.players)
+        if len(seated) >= scoring.MAX_PLAYERS:
+            raise Refused(
+                _("UNO is for at most %(max)s players, and %(max)s are playing: nobody was added.")
+                % {"max": scoring.MAX_PLAYERS}
+            )
+        if len(b.players) >= MAX_SEATS:
+            raise Refused(_("This game has had too many players come and go: start a new one."))
+        name = _valid_name(locked, raw_name)
+        if start_from == StartFrom.LOWEST:
+            points = min(s.total for s in b.sides if s.players[0].left_after is None)
+        elif start_from == StartFrom.AGREED:
+            if amount is None or not 0 <= amount <= START_POINTS_MAX:
+                raise Refused(
+                    _("Enter the points the new player starts with, as a whole number 0 or more.")
+                )
+            if amount >= b.rules.goal:
+                raise Refused(
+                    _(
+                        "Starting with %(amount)s would reach %(goal)s and end the game at "
+                        "once: choose less. Nothing was changed."
+                    )
+                    % {"amount": amount, "goal": b.rules.goal}
+                )
+            points = amount
+        elif start_from == StartFrom.ZERO:
+            points = 0
+        else:
+            raise Refused(_("Choose what the new player starts with."))
+        player = Player.objects.create(
+            game=locked,
+            seat=len(b.players),
+            name=name,
+            joined_after=len(b.rounds),
+            start_points=points,
+            start_from=start_from,
+        )
+        _save_dealer(locked, b, [*seated, player], b.dealer)
+        services._settle(locked)
+    return player
+
+
+def _player(game: Game, player_id: int) -> Player:
+    player = Player.objects.filter(game=game, pk=player_id).first()
+    if player is None:
+        raise Refused(_("There is no such player in this game: nothing was changed."))
+    return player
+
+
+def remove_player(game: Game, player_id: int) -> Player:
+    """Takes a player off the table from the next round; their rounds and total stay."""
+    with transaction.atomic():
+        locked, b = _begin(game)
+        player = _player(locked, player_id)
+        if player.left_after is not None:
+            raise Refused(
+                _("%(name)s has already left the game (on another phone): nothing was changed.")
+                % {"name": player.name}
+            )
+        _not_over(b)
+        _no_pairs(
+            b,
+            _(
+                "These rules play in pairs, and partners sit opposite each other, so a player "
+                "cannot leave on their own. Start a new game with the new teams."
+            ),
+        )
+        seated = playing(b.players)
+        if len(seated) <= scoring.MIN_PLAYERS:
+            raise Refused(
+                _(
+                    "A game needs at least two players, and %(names)s are the last two: "
+                    "nobody was removed."
+                )
+                % {"names": _(" and ").join(p.name for p in seated)}
+            )
+        dealer = b.dealer
+        if dealer.pk == player.pk:  # the deal passes on to the next player
+            i = next(i for i, p in enumerate(seated) if p.pk == player.pk)
+            dealer = seated[(i + b.rules.step) % len(seated)]
+        player.left_after = len(b.rounds)
+        player.save(update_fields=["left_after"])
+        _save_dealer(locked, b, [p for p in seated if p.pk != player.pk], dealer)
+        services._settle(locked)
+    return player
+
+
+def rename_player(game: Game, player_id: int, raw_name: str) -> Player:
+    with transaction.atomic():
+        locked = services._lock(game)
+        player = _player(locked, player_id)
+        name = _valid_name(locked, raw_name, player)
+        if name != player.name:
+            player.name = name
+            player.save(update_fields=["name"])
+            services._settle(locked)
+    return player
+
+
+def _swap(players_by_seat: dict[int, Player], a: int, b: int, free: int) -> None:
+    """Swaps the players of seats a and b through a free seat ((game, seat) stays unique)."""
+    first, second = players_by_seat[a], players_by_seat[b]
+    first.seat = free
+    first.save(update_fields=["seat"])
+    second.seat = a
+    second.save(update_fields=["seat"])
+    first.seat = b
+    first.save(update_fields=["seat"])
+    players_by_seat[a], players_by_seat[b] = second, first
+
+
+def move_up(game: Game, player_id: int, seat: int) -> Player:
+    """Moves a player one place earlier round the table (with pairs, their partner too).
+
+    ``seat`` is where the phone saw the player: if another phone moved them meanwhile,
+    nothing is changed.
+    """
+    with transaction.atomic():
+        locked, b = _begin(game)
+        player = _player(locked, player_id)
+        if player.seat != seat or player.left_after is not None:
+            raise Refused(
+                _("The seating was changed on another phone: look again. Nothing was changed.")
+            )
+        seated = playing(b.players)
+        by_seat = {p.seat: p for p in b.players}
+        free = len(b.players)
+        if b.rules.pairs:
+            half = len(seated) // 2
+            position = player.seat % half
+            if position == 0:
+                raise Refused(_("%(name)s is in the first seat already.") % {"name": player.name})
+            _swap(by_seat, position - 1, position, free)
+            _swap(by_seat, position - 1 + half, position + half, free)
+            for p in by_seat.values():
+                if p.team != p.seat % half:
+                    p.team = p.seat % half
+                    p.save(update_fields=["team"])
+        else:
+            i = next(i for i, p in enumerate(seated) if p.pk == player.pk)
+            if i == 0:
+                raise Refused(_("%(name)s is in the first seat already.") % {"name": player.name})
+            _swap(by_seat, seated[i - 1].seat, player.seat, free)
+        reseated = playing(sorted(by_seat.values(), key=lambda p: p.seat))
+        _save_dealer(locked, b, reseated, b.dealer)
+        services._settle(locked)
+    return player
