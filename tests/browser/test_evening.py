@@ -231,3 +231,59 @@ def test_undo_on_one_phone_and_put_back_on_another(pages, transactional_db):
         "Ben",
         "Cat",
     ]
+
+
+def test_a_player_joins_in_round_3(pages, transactional_db):
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    record(game, 0, {1: 10, 2: 20})  # Ann 30
+    record(game, 1, {0: 5, 2: 5})  # Ben 10
+    game = services.load_game(pk=game.pk)
+    a = pages.new()
+    a.goto(f"/g/{game.code}/")
+    watcher = pages.new(color_scheme="dark")
+    watcher.goto(f"/w/{game.spectator_code}/")
+    expect(a.locator("#board h2")).to_have_text("Round 3")
+    a.get_by_role("link", name="Players: add, remove, seats").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    _check(a, "evening-players-360")
+    a.get_by_label("Name", exact=True).fill("Dora")
+    a.get_by_label("The lowest total at the table (0)").check()
+    a.get_by_role("button", name="Add the player").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    expect(
+        a.get_by_text("Dora joins the game from the next round, starting from 0 points.")
+    ).to_be_visible()
+    # Dora sits between Ann and Ben: two taps on Move up.
+    a.get_by_role("button", name="Move up Dora").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    a.get_by_role("button", name="Move up Dora").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    seats = a.locator(".seat-entry input[type=text]")
+    expect(seats).to_have_count(4)
+    assert [seats.nth(i).input_value() for i in range(4)] == ["Ann", "Dora", "Ben", "Cat"]
+    _check(a, "evening-players-after-360")
+
+    a.get_by_role("link", name="Back to the scoreboard").click()
+    board = a.locator("#board")
+    expect(board).to_contain_text(
+        "Dora joined after round 2, starting from 0 points (the lowest total then)."
+    )
+    expect(board).to_contain_text("Cat deals")
+    # Round 3 with Dora: she goes out.
+    a.get_by_role("radio", name="Dora", exact=True).check()
+    for name, points in {"Ann": 4, "Ben": 6, "Cat": 8}.items():
+        a.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
+    a.get_by_role("button", name="Save round 3").click()
+    a.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    expect(a.get_by_text("Round 3 saved: Dora went out. Dora scores 18.")).to_be_visible()
+    expect(a.locator("#board .score").first).to_contain_text("Ann")
+    # The spectator's board follows by itself, with Dora on it.
+    expect(watcher.locator("#board")).to_contain_text("Dora", timeout=POLL_WAIT)
+    expect(watcher.locator("#board")).to_contain_text("Round 4", timeout=POLL_WAIT)
+    _check(watcher, "evening-player-joined-dark-360")
+    a.goto(f"/g/{game.code}/rounds/")
+    expect(a.get_by_role("table")).to_contain_text("Dora")
+    _check(a, "evening-history-with-newcomer-360")
