@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 import pytest
 from django.test import Client
 
+from play import removal
+from play.models import RemovedRound
 from rulesets import codes
 from rulesets.forms import export
 from tests.hardening.conftest import make_world, rolled_back, routes, snapshot
@@ -54,12 +56,29 @@ def _round(world, **extra):
     return {"went_out": "1", "hand_0": "5", "hand_2": "6", "hand_3": "7", **extra}
 
 
+def _player(world):
+    """The player the players' URLs name: Ben, in the second seat (so he can move up)."""
+    return world.game.players.get(seat=1)
+
+
+def _removed(world) -> str:
+    return str(RemovedRound.objects.get(game=world.game).pk)
+
+
+def _world(row):
+    world = make_world(finished=row.finished)
+    if row.removed:
+        removal.remove_round(world.game, world.round.pk, world.round.version, last_only=True)
+    return world
+
+
 @dataclass
 class Row:
     methods: dict[str, int]
     access: dict[str, object]
     post: object = None  # world -> the data of a valid POST
     finished: bool = False  # the game is over (Play again needs it)
+    removed: bool = False  # its round was undone (Put it back needs it)
     extra: dict = field(default_factory=dict)
 
 
@@ -94,6 +113,12 @@ ROWS = {
     "play:delete": Row(FORM, TABLE, lambda w: {"version": "1"}),
     "play:undo": Row(POST, TABLE, lambda w: {"round": str(w.round.pk), "version": "1"}),
     "play:again": Row(POST, TABLE, lambda w: {}, finished=True),
+    "play:put_back": Row(POST, TABLE, lambda w: {"removed": _removed(w)}, removed=True),
+    "play:players": Row(READ, TABLE),
+    "play:add_player": Row(POST, TABLE, lambda w: {"name": "Zed", "start_from": "zero"}),
+    "play:rename_player": Row(POST, TABLE, lambda w: {"name": "Zed"}),
+    "play:move_player": Row(POST, TABLE, lambda w: {"seat": str(_player(w).seat)}),
+    "play:remove_player": Row(FORM, TABLE, lambda w: {}),
     "play:csv": Row(READ, TABLE),
     "play:json": Row(READ, TABLE),
     "play:qr_svg": Row(READ, TABLE),
@@ -138,7 +163,9 @@ def codes_of(role: str, world) -> dict[str, str]:
 def path_for(route, role: str, world) -> str:
     code = codes_of(role, world).get(route.route[:2], "")
     secret = world.secret if role == "creator" else codes.new_secret()
-    return route.path(code=code, secret=secret, round_id=world.round.pk)
+    return route.path(
+        code=code, secret=secret, round_id=world.round.pk, player_id=_player(world).pk
+    )
 
 
 def client_for(role: str, world, **kwargs) -> Client:
@@ -159,7 +186,7 @@ def call(client: Client, method: str, path: str, data):
 @pytest.mark.parametrize("name", sorted(ROWS))
 def test_who_may_do_what(name):
     row, route = ROWS[name], ROUTES[name]
-    world = make_world(finished=row.finished)
+    world = _world(row)
     actual, wanted = {}, {}
     for role in ROLES:
         for method in METHODS:
@@ -212,7 +239,7 @@ def _csrf_token(client: Client, world) -> str:
 @pytest.mark.parametrize("name", WRITES)
 def test_a_write_without_the_csrf_token_is_refused(name):
     row, route = ROWS[name], ROUTES[name]
-    world = make_world(finished=row.finished)
+    world = _world(row)
     path = path_for(route, "creator", world)
     for method in ["POST", "PUT", "PATCH", "DELETE"]:
         client = client_for("creator", world, enforce_csrf_checks=True)

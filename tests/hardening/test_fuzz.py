@@ -845,7 +845,11 @@ header_text = st.one_of(
 
 
 def real_values(world) -> dict:
-    return {"secret": world.secret, "round_id": world.round.pk}
+    return {
+        "secret": world.secret,
+        "round_id": world.round.pk,
+        "player_id": world.game.players.get(seat=1).pk,
+    }
 
 
 def real_path(route, world) -> str:

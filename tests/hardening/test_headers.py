@@ -87,7 +87,10 @@ def assert_no_inline_code(response, label: str) -> None:
 def _path(route, world) -> str:
     code = {"r/": world.code, "g/": world.game.code, "w/": world.game.spectator_code}
     return route.path(
-        code=code.get(route.route[:2], ""), secret=world.secret, round_id=world.round.pk
+        code=code.get(route.route[:2], ""),
+        secret=world.secret,
+        round_id=world.round.pk,
+        player_id=world.game.players.get(seat=1).pk,
     )
 
 
