@@ -77,7 +77,9 @@ def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules
             else:
                 text = _("%(name)s joined after round %(round)s, starting from 0.")
             said.append(text % {"name": p.name, "round": p.joined_after, "points": p.start_points})
-        if p.left_after is not None:
+        if p.left_after == 0:
+            said.append(_("%(name)s left before the first round.") % {"name": p.name})
+        elif p.left_after is not None:
             total = totals[p.seat] if not rules.pairs and p.seat < len(totals) else 0
             said.append(
                 ngettext(

@@ -287,3 +287,27 @@ def test_a_player_joins_in_round_3(pages, transactional_db):
     a.goto(f"/g/{game.code}/rounds/")
     expect(a.get_by_role("table")).to_contain_text("Dora")
     _check(a, "evening-history-with-newcomer-360")
+
+
+def test_the_players_pages_in_dark_mode(pages, transactional_db):
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    page = pages.new(color_scheme="dark")
+    page.goto(f"/g/{game.code}/players/")
+    _check(page, "evening-players-dark-360")
+    page.get_by_role("link", name="Remove Cat").click()
+    expect(page.get_by_role("heading", name="Remove Cat from the game?")).to_be_visible()
+    _check(page, "evening-remove-player-dark-360")
+    page.get_by_role("button", name="Remove Cat").click()
+    page.wait_for_url(re.compile(r"/players/$"))
+    expect(
+        page.get_by_text("Cat has left the game; their rounds stay in the history.")
+    ).to_be_visible()
+    expect(page.get_by_text("Cat · left before the first round")).to_be_visible()
+    assert _broken(page, ".seat-entry button, .seat-entry a") == []
+    # Ann and Ben are the last two: removing one is refused, with the reason, on the page.
+    page.get_by_role("link", name="Remove Ben").click()
+    page.get_by_role("button", name="Remove Ben").click()
+    expect(page.get_by_role("alert")).to_contain_text("Ann and Ben are the last two")
+    _check(page, "evening-players-refused-dark-360")

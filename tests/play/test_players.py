@@ -121,6 +121,15 @@ def test_a_removed_player_keeps_their_rounds_and_total_and_the_deal_passes_on(pl
     assert _board(played).sides[0].total == 62
 
 
+def test_a_player_who_left_before_the_first_round(db):
+    game = make_game(["Ann", "Ben", "Cat"])
+    table.remove_player(game, Player.objects.get(game=game, name="Cat").pk)
+    b = _board(game)
+    assert table.notes(b.players, b.standing.totals, b.rules) == [
+        "Cat left before the first round."
+    ]
+
+
 def test_a_player_who_left_cannot_win(db):
     game = make_game(["Ann", "Ben", "Cat"], target_score=100)
     record(game, CAT, {ANN: 90, BEN: 0})  # Cat 90
