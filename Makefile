@@ -7,24 +7,56 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
+JAVA := /usr/bin/java
 NGINX := /usr/sbin/nginx
 # make run's server (waitress, see unosite/serve.py) answers with this many threads.
 THREADS ?= 8
 
-.PHONY: run dev test test-contract test-python test-postgres screenshots bench bench-sim loadtest lint setup clean
+# Dependencies come from uv.lock (exact versions and hashes), installed by uv, which itself
+# lives in .tools/, installed there with pip (the found Python's, or a small venv's). uv uses the Python
+# scripts/find-python finds and never downloads one; it reads the same index as pip (PyPI).
+TOOLS := .tools
+UV_VERSION := 0.13.9
+UV := $(TOOLS)/bin/uv
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+FIND_PYTHON = py=$$(scripts/find-python) || exit 1
+# The W3C's Nu HTML Checker, from npm, run by tests/test_html.py.
+VNU_VERSION := 26.9.27
+VNU := $(TOOLS)/node_modules/vnu-jar/build/dist/vnu.jar
+# pytest's exit code 5 (no test collected) is not a failure of a target that runs a part of
+# the suite (a marker or a folder that is empty for now); anything else is passed on.
+NO_TESTS_OK = s=$$?; if [ $$s -eq 5 ]; then echo "pytest collected no test here"; exit 0; fi; exit $$s
+PYTEST := VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
+LOCK_HINT = { echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock" >&2; exit 1; }
 
-$(PY):
-	@py=$$(scripts/find-python) || exit 1; \
-	echo "Creating $(VENV) with $$py"; \
-	"$$py" -m venv $(VENV) && $(PY) -m pip install -q --upgrade pip
+.PHONY: run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-sim loadtest lint setup lock lock-upgrade clean
 
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e .
-	touch $@
+$(UV):
+	@$(FIND_PYTHON); echo "Installing uv $(UV_VERSION) into $(TOOLS) with pip ($$py)"; \
+	if "$$py" -m pip --version >/dev/null 2>&1; then \
+		"$$py" -m pip install -q --target $(TOOLS) uv==$(UV_VERSION); \
+	else \
+		"$$py" -m venv $(TOOLS)/venv && $(TOOLS)/venv/bin/pip install -q uv==$(UV_VERSION) && \
+		mkdir -p $(TOOLS)/bin && ln -sf ../venv/bin/uv $(UV); \
+	fi
 
-$(DEV_STAMP): pyproject.toml $(STAMP)
-	$(PY) -m pip install -q -e '.[dev]'
-	touch $@
+# The app's dependencies (--inexact: the development tools, if there, stay).
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	@$(FIND_PYTHON); $(UV) sync -q --locked --inexact --python "$$py" || $(LOCK_HINT)
+	@touch $@
+
+# The app's dependencies and the development tools, exactly as locked.
+$(DEV_STAMP): pyproject.toml uv.lock | $(UV)
+	@$(FIND_PYTHON); $(UV) sync -q --locked --extra dev --python "$$py" || $(LOCK_HINT)
+	@touch $(STAMP) $@
+
+# After changing the dependencies in pyproject.toml (`make lock-upgrade`: newest versions allowed).
+lock: | $(UV)
+	@$(FIND_PYTHON); $(UV) lock --python "$$py"
+
+lock-upgrade: | $(UV)
+	@$(FIND_PYTHON); $(UV) lock --upgrade --python "$$py"
 
 $(CHROMIUM):
 	@echo "Installing Debian's chromium for the browser tests"
@@ -34,6 +66,15 @@ $(CHROMIUM):
 $(NGINX):
 	@echo "Installing Debian's nginx for the tests of deploy/nginx.conf"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+
+$(JAVA):
+	@echo "Installing Debian's Java runtime for the HTML checker"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+
+$(VNU): | $(JAVA)
+	@echo "Installing the Nu HTML Checker $(VNU_VERSION) into $(TOOLS)"
+	npm install --silent --prefix $(TOOLS) --no-save --no-audit --no-fund --no-package-lock vnu-jar@$(VNU_VERSION)
+	@test -f $@
 
 setup: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
@@ -47,20 +88,41 @@ dev: $(DEV_STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM) $(NGINX)
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run -v 1
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
+	$(PYTEST)
+
+# The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
+# on both cores; prints its time.
+test-fast: $(DEV_STAMP)
+	@$(PY) manage.py collectstatic --noinput -v 0
+	@start=$$EPOCHREALTIME; \
+	$(PYTEST) -q -p no:cacheprovider -n 2 -m "not browser and not served and not fuzz and not vnu"; \
+	s=$$?; awk "BEGIN { printf \"make test-fast: %.1f s\\n\", $$EPOCHREALTIME - $$start }"; \
+	(exit $$s); $(NO_TESTS_OK)
 
 # The code against the catalogue and the rule texts in ../shared/rules/ (beside the repository in CI).
 test-contract: $(DEV_STAMP)
-	$(VENV)/bin/pytest -p no:cacheprovider tests/contract
+	$(PYTEST) -p no:cacheprovider tests/contract; $(NO_TESTS_OK)
 
-test-postgres: $(DEV_STAMP) $(NGINX)
+# Every page through the W3C's Nu HTML Checker (and html5lib).
+check-html: $(DEV_STAMP) $(VNU) $(JAVA)
+	@$(PY) manage.py collectstatic --noinput -v 0
+	$(PYTEST) -p no:cacheprovider tests/test_html.py
+
+# The whole suite, browser tests included, in the shape the README recommends for several
+# workers: PostgreSQL and Redis together (throwaway servers, installed from Debian's packages
+# when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
+test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
 	$(PY) manage.py collectstatic --noinput -v 0
-	scripts/with-postgres $(VENV)/bin/pytest -p no:cacheprovider
+	scripts/with-postgres scripts/with-redis $(PYTEST) -p no:cacheprovider
+
+test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
+	$(PY) manage.py collectstatic --noinput -v 0
+	scripts/with-postgres $(PYTEST) -p no:cacheprovider
 
 screenshots: $(DEV_STAMP) $(CHROMIUM)
 	$(PY) scripts/screenshots.py --out docs/screenshots
@@ -90,4 +152,4 @@ lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff format --check .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(TOOLS) staticfiles .pytest_cache .ruff_cache

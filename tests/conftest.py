@@ -1,12 +1,70 @@
 import os
+from pathlib import Path
 
 import pytest
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from rulesets import services
 from rulesets.presets import BY_SLUG
+from tests.served import Server
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Property and fuzz tests try the same examples on every run (derandomized, no example
+# database), so that CI is repeatable; FUZZ_EXAMPLES=500 searches longer, at random.
+hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
+hypothesis_settings.register_profile("search", derandomize=False, database=None)
+hypothesis_settings.load_profile("search" if os.environ.get("FUZZ_EXAMPLES") else "repeatable")
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Marks what each test needs, before `-m` selects: `browser` (Chromium, a live server)
+    for everything under tests/browser/, `served` for the tests that start gunicorn."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.path).parents or "browser" in item.fixturenames:
+            item.add_marker(pytest.mark.browser)
+        module = getattr(item, "module", None)
+        if module is not None and any(value is Server for value in vars(module).values()):
+            item.add_marker(pytest.mark.served)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request):
+    """Under pytest-xdist each worker gets its own test database by a suffix to its name,
+    except on SQLite, whose test database is in memory and so each worker's own already
+    (pytest-django would turn the name of our SQLite engine's into a file that cannot open)."""
+    from django.conf import settings
+
+    if any("sqlite" not in db["ENGINE"] for db in settings.DATABASES.values()):
+        request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_indexed_once():
+    """Each test Client loads the middleware afresh, and WhiteNoise's indexes every file of
+    STATIC_ROOT (some 700 with the admin's) each time: over half of the suite's time. Here
+    the index is made once a session (no test changes the static files or their headers)."""
+    from whitenoise.base import WhiteNoise
+
+    original = WhiteNoise.update_files_dictionary
+    indexes = {}
+
+    def update_files_dictionary(self, root, prefix):
+        key = (root, prefix, self.max_age, self.allow_all_origins, self.charset)
+        if key not in indexes:
+            kept, self.files = self.files, {}
+            original(self, root, prefix)
+            indexes[key], self.files = self.files, {**kept, **self.files}
+        else:
+            self.files.update(indexes[key])
+
+    WhiteNoise.update_files_dictionary = update_files_dictionary
+    yield
+    WhiteNoise.update_files_dictionary = original
 
 
 @pytest.fixture(autouse=True)
@@ -64,4 +122,9 @@ def pytest_report_header(config):
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} ({db.get('HOST') or db['NAME']})"
+    cache = settings.CACHES["default"]
+    where = cache.get("LOCATION") or "this process"
+    return [
+        f"database: {db['ENGINE'].rsplit('.', 1)[-1]} ({db.get('HOST') or db['NAME']})",
+        f"cache: {cache['BACKEND'].rsplit('.', 1)[-1]} ({where})",
+    ]

@@ -38,7 +38,9 @@ class Server:
             "DEBUG": "false",
             "ALLOWED_HOSTS": "127.0.0.1",
             "PUBLIC_URL": "",
-            "REDIS_URL": "",
+            # The cache the tests run with (none, or the Redis of `make test-production`),
+            # shared by the workers as in a deployment of several.
+            "REDIS_URL": os.environ.get("REDIS_URL", ""),
             "RATE_LIMIT_CREATE_PER_HOUR": "0",
             "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
         }

@@ -1,6 +1,17 @@
-"""Every page is valid HTML: parsed by html5lib's strict WHATWG parser, ids unique."""
+"""Every page is valid HTML: parsed by html5lib's strict WHATWG parser, ids unique, and
+checked by the W3C's Nu HTML Checker (vnu.jar; `make test` and `make check-html` install it).
 
+Each page is asked for as the person who would see it (the owner, a stranger, a phone at
+the table) and must answer the status it should: a page that broke into a 404 or a 500
+fails here instead of being checked as an error page.
+"""
+
+import json
+import os
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import html5lib
 import pytest
@@ -9,55 +20,107 @@ from django.test import Client
 from play.models import Round
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
+from tests.rulesets.test_views import form_data
 
 pytestmark = pytest.mark.django_db
 
+ROOT = Path(__file__).resolve().parents[1]
+VNU_JAR = Path(os.environ.get("VNU_JAR") or ROOT / ".tools/node_modules/vnu-jar/build/dist/vnu.jar")
 
-def page_urls():
+
+def pages():
+    """(name, status, response) for every kind of page, as its visitor gets it."""
     ruleset, secret = make_ruleset("party", name='Party <b>"night"</b> & more', description="x<y")
     game = make_game(names=("Ann", "Ben & Co", "<Cat>"))
     record(game, 0, {1: 12, 2: 30})
     round_id = Round.objects.get(game=game).pk
-    owner = Client()
-    owner.get(f"/r/{ruleset.code}/edit/{secret}/")
-    code, watch = game.code, game.spectator_code
-    return owner, [
-        "/",
-        "/rules/new/",
-        "/rules/new/?preset=teams-to-100",
-        f"/rules/new/?from={ruleset.code}",
-        "/rules/import/",
-        f"/r/{ruleset.code}/",
-        f"/r/{ruleset.code}/edit/",
-        f"/r/{ruleset.code}/history/",
-        f"/r/{ruleset.code}/card/",
-        f"/r/{ruleset.code}/card/?layout=small",
-        f"/r/{ruleset.code}/play/",
-        f"/g/{code}/",
-        f"/g/{code}/rounds/",
-        f"/g/{code}/rounds/{round_id}/edit/",
-        f"/g/{code}/rounds/{round_id}/delete/",
-        f"/w/{watch}/",
-        f"/w/{watch}/rounds/",
-        "/no/such/page/",
+    finished = make_game(names=("Ann", "Ben"), preset="quick")
+    record(finished, 0, {1: 250})
+    owner, stranger = Client(), Client()
+    assert owner.get(f"/r/{ruleset.code}/edit/{secret}/").status_code == 302
+    code, watch, rs = game.code, game.spectator_code, ruleset.code
+    gets = [
+        (owner, "/", 200),
+        (owner, "/rules/new/", 200),
+        (owner, "/rules/new/?preset=teams-to-100", 200),
+        (owner, f"/rules/new/?from={rs}", 200),
+        (owner, "/rules/import/", 200),
+        (owner, f"/r/{rs}/", 200),
+        (stranger, f"/r/{rs}/", 200),
+        (owner, f"/r/{rs}/edit/", 200),
+        (stranger, f"/r/{rs}/edit/", 403),
+        (owner, f"/r/{rs}/history/", 200),
+        (owner, f"/r/{rs}/card/", 200),
+        (owner, f"/r/{rs}/card/?layout=small", 200),
+        (owner, f"/r/{rs}/play/", 200),
+        (owner, f"/g/{code}/", 200),
+        (owner, f"/g/{code}/rounds/", 200),
+        (owner, f"/g/{code}/rounds/{round_id}/edit/", 200),
+        (owner, f"/g/{code}/rounds/{round_id}/delete/", 200),
+        (owner, f"/g/{finished.code}/", 200),
+        (stranger, f"/w/{watch}/", 200),
+        (stranger, f"/w/{watch}/rounds/", 200),
+        (stranger, "/no/such/page/", 404),
     ]
+    found = [(f"GET {url}", status, client.get(url)) for client, url, status in gets]
+    # Forms sent back with their errors shown.
+    bad_rules = {**form_data(), "name": "", "hand_size": "99"}
+    found.append(("POST /rules/new/ (errors)", 400, stranger.post("/rules/new/", bad_rules)))
+    found.append(
+        ("POST /rules/import/ (errors)", 400, stranger.post("/rules/import/", {"text": "{"}))
+    )
+    return found
 
 
-def test_every_page_is_valid_html():
-    client, urls = page_urls()
+@pytest.fixture
+def checked_pages():
+    found = pages()
+    wrong = [(name, r.status_code, status) for name, status, r in found if r.status_code != status]
+    assert not wrong, f"pages answered (page, got, expected): {wrong}"
+    return found
+
+
+def test_every_page_is_valid_html(checked_pages):
     parser = html5lib.HTMLParser(strict=True)
-    checked = 0
-    for url in urls:
-        response = client.get(url)
-        assert response.status_code in (200, 404), url
+    for name, _status, response in checked_pages:
+        assert response["Content-Type"].startswith("text/html"), name
         body = response.content.decode()
         try:
             parser.parse(body)
         except html5lib.html5parser.ParseError as exc:
             line = body.splitlines()[parser.errors[-1][0][0] - 1] if parser.errors else ""
-            pytest.fail(f"{url}: {exc}\n{line.strip()[:300]}")
+            pytest.fail(f"{name}: {exc}\n{line.strip()[:300]}")
         ids = re.findall(r'\sid="([^"]+)"', body)
         duplicates = {i for i in ids if ids.count(i) > 1}
-        assert not duplicates, f"{url}: duplicate ids {duplicates}"
-        checked += 1
-    assert checked == len(urls)
+        assert not duplicates, f"{name}: duplicate ids {duplicates}"
+
+
+@pytest.mark.vnu
+def test_the_nu_html_checker_reports_no_error(checked_pages, tmp_path):
+    if not VNU_JAR.is_file():
+        if os.environ.get("VNU_JAR"):
+            pytest.fail(f"VNU_JAR names {VNU_JAR}, which does not exist")
+        pytest.skip("the Nu HTML Checker is not installed: `make check-html` installs it")
+    java = shutil.which("java")
+    assert java, "a Java runtime is needed for the Nu HTML Checker (`make check-html`)"
+    files = {}
+    for i, (name, _status, response) in enumerate(checked_pages):
+        path = tmp_path / f"page-{i:02}.html"
+        path.write_bytes(response.content)
+        files[path.name] = name
+    result = subprocess.run(
+        [java, "-jar", str(VNU_JAR), "--errors-only", "--format", "json", *sorted(files)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    messages = json.loads(result.stderr or result.stdout)["messages"]
+    errors = [
+        f"{files.get(m.get('url', '').rsplit('/', 1)[-1], m.get('url'))} line "
+        f"{m.get('lastLine')}: {m['message']}"
+        f"\n    {m.get('extract', '').strip()[:200]}"
+        for m in messages
+    ]
+    assert not errors, "\n".join(errors)
+    assert result.returncode == 0, result.stderr[-2000:]

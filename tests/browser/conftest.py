@@ -25,8 +25,6 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-pytestmark = pytest.mark.browser
-
 
 @pytest.fixture(scope="session")
 def live_server(django_db_setup, django_db_blocker):

@@ -14,7 +14,9 @@ Each example draws one of three kinds of submission:
 
 Every example runs in a transaction that is rolled back, with the rate limits off (they
 are tested in tests/test_limits.py and tests/hardening/test_secrets.py). Each test runs
-25 examples; FUZZ_EXAMPLES=500 in the environment searches longer.
+the same 25 examples on every run (tests/conftest.py derandomizes hypothesis), so that a
+failure in CI fails again on a developer's machine; FUZZ_EXAMPLES=500 in the environment
+searches longer, with new random examples each time.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from rulesets.models import RuleSet
 from rulesets.presets import BY_SLUG
 from tests.hardening.conftest import make_world, rolled_back, routes, snapshot
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 
 FUZZ = settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")),
