@@ -1,4 +1,6 @@
+import inspect
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -7,7 +9,6 @@ from hypothesis import settings as hypothesis_settings
 
 from rulesets import services
 from rulesets.presets import BY_SLUG
-from tests.served import Server
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -23,13 +24,29 @@ BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Marks what each test needs, before `-m` selects: `browser` (Chromium, a live server)
-    for everything under tests/browser/, `served` for the tests that start gunicorn."""
+    for everything under tests/browser/, `served` for the tests that start a server process."""
     for item in items:
         if BROWSER_TESTS in Path(item.path).parents or "browser" in item.fixturenames:
             item.add_marker(pytest.mark.browser)
-        module = getattr(item, "module", None)
-        if module is not None and any(value is Server for value in vars(module).values()):
+        if _starts_a_server(item):
             item.add_marker(pytest.mark.served)
+
+
+def _starts_a_server(item) -> bool:
+    """The test, or one of its fixtures, starts a server process (tests/served.py's Server,
+    or a Popen of its own: gunicorn, waitress, nginx, redis-server)."""
+    functions = [getattr(item, "function", None)]
+    fixtures = getattr(item, "_fixtureinfo", None)
+    if fixtures is not None:
+        functions += [d.func for defs in fixtures.name2fixturedefs.values() for d in defs]
+    for function in functions:
+        try:
+            source = inspect.getsource(function)
+        except (TypeError, OSError):
+            continue
+        if re.search(r"\b(Server|Popen)\(", source):
+            return True
+    return False
 
 
 @pytest.fixture(scope="session")

@@ -47,6 +47,8 @@ def pages():
         (owner, "/rules/import/", 200),
         (owner, f"/r/{rs}/", 200),
         (stranger, f"/r/{rs}/", 200),
+        (stranger, f"/r/{rs}/answers/", 200),
+        (stranger, f"/r/{rs}/answers/?q=stack+a+plus+four", 200),
         (owner, f"/r/{rs}/edit/", 200),
         (stranger, f"/r/{rs}/edit/", 403),
         (owner, f"/r/{rs}/history/", 200),
