@@ -5,7 +5,11 @@ import pytest
 from rulesets import options as opts
 
 
-@pytest.mark.parametrize("option", [o for o in opts.OPTIONS if o.kind == opts.INT], ids=str)
+def key_of(option):  # a test id that is the same in every process (pytest-xdist compares them)
+    return option.key
+
+
+@pytest.mark.parametrize("option", [o for o in opts.OPTIONS if o.kind == opts.INT], ids=key_of)
 def test_int_bounds(option):
     assert option.parse(option.minimum) == option.minimum
     assert option.parse(str(option.maximum)) == option.maximum
@@ -24,7 +28,7 @@ def test_int_bounds(option):
             option.parse(bad)
 
 
-@pytest.mark.parametrize("option", [o for o in opts.OPTIONS if o.kind == opts.ENUM], ids=str)
+@pytest.mark.parametrize("option", [o for o in opts.OPTIONS if o.kind == opts.ENUM], ids=key_of)
 def test_enum_values(option):
     for value in option.choices:
         assert option.parse(value) == value
