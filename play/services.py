@@ -8,23 +8,20 @@ numbers stay 1..N without gaps however many phones post at once, and bumps the g
 
 from __future__ import annotations
 
-import copy
-import functools
 import random
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from django.db import IntegrityError, connections, transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.core.cache import caches
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from play import scoring
 from play.models import Game, Hand, Player, Round
 from rulesets import codes
-from rulesets.models import Revision, RuleSet
-from unosite.prepared import ID_PLACEHOLDER, OneRow, OneValue, model_columns
+from rulesets.models import Revision
 
 
 class GameOver(Exception):
@@ -104,6 +101,7 @@ def start_game(
                     )
                     for seat, name in enumerate(names)
                 )
+                _publish_version(game)
             return game, True
         except IntegrityError:
             existing = Game.objects.filter(submission_id=submission_id).first()
@@ -144,7 +142,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
             last = scoring.dealer(game.first_dealer, played, len(names), old_rules)
             first = (last + rules.step) % len(names)
         new_game, created = start_game(revision, names, first, uuid.uuid4(), previous=game)
-        _touch(game)
+        _bump(game, finished=True)
     return new_game, created
 
 
@@ -259,75 +257,68 @@ class Board:
         return f"{names} {verb} with {what}."
 
 
-_VERSION_BY = {
-    field: OneValue(
-        lambda code, f=field: Game.objects.filter(**{f: code}).values_list("version")[:1]
-    )
-    for field in ("code", "spectator_code")
-}
-_VERSION_OF = OneValue(
-    lambda pk: Game.objects.filter(pk=pk).values_list("version")[:1], placeholder=ID_PLACEHOLDER
-)
-
-# A game's version and whether it is over, read under the write lock (FOR UPDATE on
-# PostgreSQL; on SQLite the transaction holds the database's lock already).
-_LOCKED_STATE = OneValue(
-    lambda pk: (
-        Game.objects.select_for_update(of=("self",))
-        .filter(pk=pk)
-        .annotate(over=ExpressionWrapper(Q(finished_at__isnull=False), output_field=BooleanField()))
-        .values_list("version", "over")
-    ),
-    placeholder=ID_PLACEHOLDER,
-)
-
-
-def game_version(field: str, code: str) -> int | None:
-    """The version of the game whose ``field`` ("code" or "spectator_code") is ``code``.
-
-    What the scoreboard poll asks every few seconds from every phone: one query, prepared
-    once (see unosite.prepared).
-    """
-    return _VERSION_BY[field](code)
+# --- Loading a game ----------------------------------------------------------------
 
 
 def load_game(**lookup) -> Game:
     return Game.objects.select_related("revision__ruleset").get(**lookup)
 
 
-# What a scoreboard (and recording a round) uses of a game, its revision and rule set: the
-# revision has some sixty option columns, and reading them all cost more than the rest.
-_GAME_COLUMNS = model_columns(Game)
-_REVISION_COLUMNS = model_columns(Revision, "id", "ruleset_id", "number", "name", *RULES_FIELDS)
-_RULESET_COLUMNS = model_columns(RuleSet, "id", "code", "current_id")
-_BOARD_GAME = {
-    field: OneRow(
-        lambda code, f=field: Game.objects.filter(**{f: code}).values_list(
-            *_GAME_COLUMNS,
-            *(f"revision__{column}" for column in _REVISION_COLUMNS),
-            *(f"revision__ruleset__{column}" for column in _RULESET_COLUMNS),
-        )[:1]
-    )
-    for field in ("code", "spectator_code")
-}
+# What a scoreboard (and recording a round) shows of a game's revision: a revision has some
+# sixty option columns, and the scoreboard needs its name, number and the scoring ones.
+BOARD_REVISION_FIELDS = ("ruleset", "number", "name", *RULES_FIELDS)
 
 
 def load_game_for_board(**lookup) -> Game:
-    """The game as load_game (one query, the same objects), with only what a scoreboard
-    shows of its revision: its name, number and the scoring options. ``code=`` or
-    ``spectator_code=``. The query is prepared once (see unosite.prepared)."""
-    ((field, code),) = lookup.items()
-    row = _BOARD_GAME[field].row(code)
-    if row is None:
-        raise Game.DoesNotExist("Game matching query does not exist.")
-    db = Game.objects.db
-    game_end = len(_GAME_COLUMNS)
-    revision_end = game_end + len(_REVISION_COLUMNS)
-    game = Game.from_db(db, _GAME_COLUMNS, row[:game_end])
-    revision = Revision.from_db(db, _REVISION_COLUMNS, row[game_end:revision_end])
-    revision.ruleset = RuleSet.from_db(db, _RULESET_COLUMNS, row[revision_end:])
-    game.revision = revision
-    return game
+    """The game as ``load_game`` gives it (one query), with only what a scoreboard shows of
+    its revision and rule set."""
+    return (
+        Game.objects.select_related("revision__ruleset")
+        .only(
+            *(f.name for f in Game._meta.concrete_fields),
+            *(f"revision__{name}" for name in BOARD_REVISION_FIELDS),
+            "revision__ruleset__code",
+            "revision__ruleset__current",
+        )
+        .get(**lookup)
+    )
+
+
+def players_of(game: Game) -> list[Player]:
+    """The game's players in seat order (they never change)."""
+    return list(game.players.order_by("seat"))
+
+
+# --- The version a scoreboard's poll compares ----------------------------------------
+#
+# Every change of a game bumps its ``version`` (the scoreboard's ETag) and writes it to the
+# shared cache under both of the game's codes, so that an unchanged poll is answered from
+# the cache, without a query. It is written while the game row is still locked, and only
+# there: the writers of one game take turns there, so the last version written is the last
+# committed (written after the commit, two writers' cache writes could land in the other
+# order and leave a phone looking at an old board). Before the commit, a phone may be told
+# the board changed while the database still shows the old one: it gets the old board
+# again, with its old ETag (a render more, never a change missed). Without the version in
+# the cache (evicted, a new cache), polls render the board until the game changes.
+
+VERSION_TIMEOUT = 60 * 60 * 24 * 7
+
+
+def _version_key(code: str) -> str:
+    return f"game-version:{code}"
+
+
+def cached_version(code: str) -> int | None:
+    """The version of the game with this code (or spectator code), if the cache has it."""
+    return caches["shared"].get(_version_key(code))
+
+
+def _publish_version(game: Game) -> None:
+    keys = (_version_key(game.code), _version_key(game.spectator_code))
+    caches["shared"].set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
+
+
+# --- What a scoreboard shows, continued -------------------------------------------------
 
 
 def board(game: Game) -> Board:
@@ -335,7 +326,7 @@ def board(game: Game) -> Board:
 
     ``game`` must come with its revision and rule set (``load_game``).
     """
-    result = _assemble(game, *_parts(game))
+    result = _assemble(game, players_of(game), _rounds(game), _hands(game))
     if game.finished:
         result.next_game = (
             Game.objects.filter(previous=game).values_list("code", "spectator_code").first()
@@ -343,39 +334,8 @@ def board(game: Game) -> Board:
     return result
 
 
-# What a board uses of a round: not its submission id or times, whose conversion cost more
-# than the rest of the row.
+# What a board uses of a round: not its submission id or times.
 ROUND_FIELDS = ("id", "game_id", "number", "went_out_id", "version")
-
-
-def _parts(game: Game) -> tuple[list[Player], list[Round], dict[int, dict[int, int]]]:
-    """A game's players and rounds in order, and its hands (round id -> player id -> points)."""
-    return players_of(game), _rounds(game), _hands(game)
-
-
-_PLAYER_COLUMNS = model_columns(
-    Player,
-    "id",
-    "game_id",
-    "seat",
-    "name",
-    "team",
-    "joined_after",
-    "start_points",
-    "start_from",
-    "left_after",
-)
-_PLAYERS = OneValue(
-    lambda pk: Player.objects.filter(game_id=pk).order_by("seat").values_list(*_PLAYER_COLUMNS),
-    placeholder=ID_PLACEHOLDER,
-)
-
-
-def players_of(game: Game) -> list[Player]:
-    """The game's players in seat order: ``game.players.order_by("seat")``, one prepared
-    query (ids, numbers and names need no conversion)."""
-    db = Player.objects.db
-    return [Player.from_db(db, _PLAYER_COLUMNS, row) for row in _PLAYERS.rows(game.pk)]
 
 
 def _rounds(game: Game) -> list[Round]:
@@ -383,6 +343,7 @@ def _rounds(game: Game) -> list[Round]:
 
 
 def _hands(game: Game) -> dict[int, dict[int, int]]:
+    """The points of every hand of the game: round id -> player id -> points."""
     hands: dict[int, dict[int, int]] = {}
     for round_id, player_id, points in Hand.objects.filter(round__game=game).values_list(
         "round_id", "player_id", "points"
@@ -391,15 +352,16 @@ def _hands(game: Game) -> dict[int, dict[int, int]]:
     return hands
 
 
-def _standing(
+def _assemble(
     game: Game,
-    rules: scoring.Rules,
     players: list[Player],
     rounds: list[Round],
     hands: Mapping[int, Mapping[int, int]],
-    then: scoring.RoundResult | None = None,
-) -> scoring.Standing:
-    """Where the game stands after ``rounds`` (and ``then``, a round not stored yet)."""
+) -> Board:
+    """The board of a game from its players, its rounds in order and their hands."""
+    revision = game.revision
+    rules = rules_of(revision)
+    n = len(players)
     by_id = {p.pk: p for p in players}
     results = [
         scoring.RoundResult(
@@ -408,34 +370,16 @@ def _standing(
         )
         for r in rounds
     ]
-    if then is not None:
-        results.append(then)
     from play import table  # players who come and go
 
-    return scoring.standing(
+    stand = scoring.standing(
         rules,
-        len(players),
+        n,
         game.first_dealer,
         results,
         active=[p.seat for p in table.playing(players)],
         start=table.starts(players, rules),
     )
-
-
-def _assemble(
-    game: Game,
-    players: list[Player],
-    rounds: list[Round],
-    hands: Mapping[int, Mapping[int, int]],
-    stand: scoring.Standing | None = None,
-) -> Board:
-    """The board from its parts; ``stand`` is their standing when the caller has it."""
-    revision = game.revision
-    rules = rules_of(revision)
-    n = len(players)
-    by_id = {p.pk: p for p in players}
-    if stand is None:
-        stand = _standing(game, rules, players, rounds, hands)
     seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
@@ -474,94 +418,36 @@ def _assemble(
 
 
 # --- Changing rounds ---------------------------------------------------------------
+#
+# Every change locks the game row first and ends by bumping its version (``_bump``), in
+# one transaction.
 
 
 def _lock(game: Game) -> Game:
-    """The game row, locked until the transaction ends (its rules come along, unlocked).
-
-    A game's revision never changes, so when ``game`` comes with it (``load_game``), it is
-    kept rather than read again with the row.
-    """
-    if Game.revision.is_cached(game) and Revision.ruleset.is_cached(game.revision):
-        locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
-        locked.revision = game.revision
-        return locked
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("revision__ruleset")
-        .get(pk=game.pk)
-    )
-
-
-def _touch(game: Game) -> None:
-    Game.objects.filter(pk=game.pk).update(version=game.version + 1, updated_at=timezone.now())
-    game.version += 1
-
-
-def _settle(game: Game) -> Board:
-    """After a change: recompute whether the game is over and bump its version."""
-    result = board(game)
-    _bump(game, result.standing.finished)
-    return result
-
-
-_BUMPED = ("version", "finished_at", "updated_at")
-
-
-@functools.cache
-def _bump_sql() -> str:
-    quote = connections[Game.objects.db].ops.quote_name
-    columns = ", ".join(f"{quote(Game._meta.get_field(f).column)} = %s" for f in _BUMPED)
-    pk = quote(Game._meta.pk.column)
-    return f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {pk} = %s"
+    """The game row again, locked until the transaction ends (on SQLite, the transaction's
+    BEGIN IMMEDIATE has locked the database already). A game's revision never changes:
+    the one ``game`` came with is kept."""
+    locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    locked.revision = game.revision
+    return locked
 
 
 def _bump(game: Game, finished: bool) -> None:
-    """Records whether the game is over now and bumps its version (the scoreboard's ETag).
-
-    What ``game.save(update_fields=[...])`` sends, values prepared by their fields, as one
-    plain UPDATE: it runs inside the write lock.
-    """
+    """Records whether the locked ``game`` is over, bumps its version and publishes it."""
     if finished != game.finished:
         game.finished_at = timezone.now() if finished else None
-    game.version += 1
-    game.updated_at = timezone.now()
-    connection = connections[Game.objects.db]
-    values = [
-        Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
-        for name in _BUMPED
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_bump_sql(), [*values, game.pk])
-
-
-@functools.cache
-def _insert_hand_sql() -> str:
-    quote = connections[Hand.objects.db].ops.quote_name
-    columns = ", ".join(
-        quote(Hand._meta.get_field(f).column) for f in ("round", "player", "points")
+    Game.objects.filter(pk=game.pk).update(
+        version=F("version") + 1, finished_at=game.finished_at, updated_at=timezone.now()
     )
-    return f"INSERT INTO {quote(Hand._meta.db_table)} ({columns}) VALUES (%s, %s, %s)"
+    game.version += 1
+    _publish_version(game)
 
 
-def _store_hands(
-    round_: Round, players: Sequence[Player], hands: Mapping[int, int]
-) -> dict[int, int]:
-    """Stores the hands of a round; returns them as player id -> points.
-
-    Three whole numbers a row: one plain INSERT (what bulk_create sends, without building
-    five model instances and the query for them, inside the write lock); the database
-    checks the points as before (hand_points_range, hand_unique).
-    """
-    by_seat = {p.seat: p for p in players}
-    stored = {by_seat[seat].pk: points for seat, points in hands.items()}
-    if stored:
-        with connections[Hand.objects.db].cursor() as cursor:
-            cursor.executemany(
-                _insert_hand_sql(),
-                [(round_.pk, player_id, points) for player_id, points in stored.items()],
-            )
-    return stored
+def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
+    """Stores a round's hands (``hands`` maps seats to points); the database checks them."""
+    Hand.objects.bulk_create(
+        Hand(round=round_, player=players[seat], points=points) for seat, points in hands.items()
+    )
 
 
 @dataclass
@@ -569,24 +455,12 @@ class Recorded:
     round: Round
     created: bool
     others_since: int = 0  # rounds other phones recorded since the form was shown
-    # After the round, when created: where the game stands, and its players and rules.
-    standing: scoring.Standing | None = None
-    players: list[Player] | None = None
-    rules: scoring.Rules | None = None
-    _board: Callable[[], Board] | None = field(default=None, repr=False, compare=False)
+    board: Board | None = None  # after the round, when created
 
-    @functools.cached_property
-    def board(self) -> Board | None:
-        """The board after the round, when created (built when first asked for)."""
-        return self._board() if self._board else None
-
-    def outcome(self) -> tuple[Player, list[Player], int]:
-        """Who went out, their side (them, or their pair) and what the side scored."""
-        players, rules = self.players, self.rules
-        went_out = next(p for p in players if p.pk == self.round.went_out_id)
-        index = scoring.side_of(went_out.seat, len(players), rules)
-        side = [players[seat] for seat in scoring.sides(len(players), rules)[index]]
-        return went_out, side, self.standing.scores[self.round.number - 1][index]
+    @property
+    def row(self) -> RoundRow:
+        """The round as the board shows it (when created)."""
+        return self.board.rounds[self.round.number - 1]
 
 
 def record_round(
@@ -597,108 +471,35 @@ def record_round(
     expected_number: int | None = None,
     players: list[Player] | None = None,
 ) -> Recorded:
-    """Records the next round; a submission id already recorded returns that round.
+    """Records the next round of ``game``; a submission id already recorded returns that
+    round (a form sent twice counts once).
 
-    Raises GameOver when the game has ended. ``hands`` maps seats to valid points
-    (see play.forms.RoundForm). ``players`` are the game's players in seat order, when
-    the caller has them.
-
-    The database is locked for as little as possible (on SQLite, every write waits for
-    it). A game's players never change, so they are read before. So are its rounds and
-    hands, after its version: every change bumps the version in the same transaction, so
-    if the version is the same under the lock, what was read is what the game holds (if
-    not, they are read again, under the lock). The new round is added to them in memory to
-    tell whether the game is over (before the lock too, when nothing changed meanwhile);
-    the board after it is only built if asked for (``Recorded.board``). A
-    form sent twice is caught by the database (the submission id is unique per game), in
-    a savepoint, and answered with the round it recorded the first time.
+    ``went_out`` is a seat and ``hands`` maps seats to valid points (see
+    play.forms.RoundForm); ``players``, the game's players in seat order when the caller
+    has them. Raises GameOver when the game has ended. ``expected_number`` is the round
+    number the form was shown for: rounds other phones recorded meanwhile are counted.
     """
-    if players is None:
-        players = players_of(game)
-    rules = rules_of(game.revision)
-    seen = _VERSION_OF(game.pk)
-    rounds, stored = _rounds_and_hands(game)
-    new = scoring.RoundResult(went_out=went_out, hands=dict(hands))
-    stand = _standing(game, rules, players, rounds, stored, then=new)
+    players = players if players is not None else players_of(game)
     with transaction.atomic():
-        state = _LOCKED_STATE.row(game.pk)
-        if state is None:
-            raise Game.DoesNotExist("The game was deleted.")
-        version, over = state
-        if version != seen:
-            rounds, stored = _rounds_and_hands(game)
-            stand = _standing(game, rules, players, rounds, stored, then=new)
-        if over:
-            existing = _recorded(game, submission_id)  # the same form, posted meanwhile
-            if existing is not None:
-                return Recorded(existing, False)
+        game = _lock(game)
+        existing = game.rounds.filter(submission_id=submission_id).first()
+        if existing is not None:
+            return Recorded(existing, created=False)
+        if game.finished:
             raise GameOver("This game is over, so no more rounds can be recorded.")
-        game = copy.copy(game)
-        game.version, game.finished_at = version, None
-        try:
-            with transaction.atomic():  # a savepoint: the same form may be posted meanwhile
-                round_ = Round.objects.create(
-                    game=game,
-                    number=max((r.number for r in rounds), default=0) + 1,
-                    went_out=players[went_out],
-                    submission_id=submission_id,
-                )
-        except IntegrityError:
-            existing = _recorded(game, submission_id)
-            if existing is None:
-                raise
-            return Recorded(existing, False)
-        stored[round_.pk] = _store_hands(round_, players, hands)
-        _bump(game, stand.finished)
+        rounds, stored = _rounds(game), _hands(game)
+        round_ = Round.objects.create(
+            game=game,
+            number=len(rounds) + 1,  # rounds are numbered 1..N under the lock
+            went_out=players[went_out],
+            submission_id=submission_id,
+        )
+        _store_hands(round_, players, hands)
+        stored[round_.pk] = {players[seat].pk: points for seat, points in hands.items()}
+        after = _assemble(game, players, [*rounds, round_], stored)
+        _bump(game, after.standing.finished)
     others = max(0, round_.number - expected_number) if expected_number else 0
-
-    def board_after() -> Board:
-        kept = [_round_from(game, r) for r in rounds]
-        return _assemble(game, players, [*kept, round_], stored, stand)
-
-    return Recorded(round_, True, others, stand, players, rules, board_after)
-
-
-def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:
-    return Round.objects.filter(game=game, submission_id=submission_id).first()
-
-
-class _StoredRound(NamedTuple):
-    pk: int
-    number: int
-    went_out_id: int
-    version: int
-
-
-def _round_from(game: Game, stored: _StoredRound) -> Round:
-    values = [stored.pk, game.pk, stored.number, stored.went_out_id, stored.version]
-    return Round.from_db(Round.objects.db, _ROUND_COLUMNS, values)
-
-
-# A game's rounds with their hands, in one query (ids and numbers only).
-_ROUNDS_AND_HANDS = OneValue(
-    lambda pk: (
-        Round.objects.filter(game_id=pk)
-        .order_by("number")
-        .values_list("id", "number", "went_out_id", "version", "hands__player_id", "hands__points")
-    ),
-    placeholder=ID_PLACEHOLDER,
-)
-_ROUND_COLUMNS = model_columns(Round, "id", "game_id", "number", "went_out_id", "version")
-
-
-def _rounds_and_hands(game: Game) -> tuple[list[_StoredRound], dict[int, dict[int, int]]]:
-    """What _rounds (as plain tuples) and _hands give, in one prepared query."""
-    rounds: list[_StoredRound] = []
-    hands: dict[int, dict[int, int]] = {}
-    for round_id, number, went_out_id, version, player_id, points in _ROUNDS_AND_HANDS.rows(
-        game.pk
-    ):
-        if not rounds or rounds[-1].pk != round_id:
-            rounds.append(_StoredRound(round_id, number, went_out_id, version))
-        if player_id is not None:
-            hands.setdefault(round_id, {})[player_id] = points
-    return rounds, hands
+    return Recorded(round_, True, others, after)
 
 
 def _locked_round(game: Game, round_id: int, version: int) -> Round:
@@ -714,6 +515,11 @@ def _locked_round(game: Game, round_id: int, version: int) -> Round:
     return round_
 
 
+def _settle(game: Game) -> None:
+    """After a change of past rounds: whether the game is over now, and a new version."""
+    _bump(game, board(game).standing.finished)
+
+
 def edit_round(
     game: Game, round_id: int, version: int, went_out: int, hands: Mapping[int, int]
 ) -> Round:
@@ -721,7 +527,7 @@ def edit_round(
     with transaction.atomic():
         game = _lock(game)
         round_ = _locked_round(game, round_id, version)
-        players = list(game.players.order_by("seat"))
+        players = players_of(game)
         round_.went_out = players[went_out]
         round_.version += 1
         round_.save(update_fields=["went_out", "version", "updated_at"])

@@ -43,7 +43,6 @@ from play.models import Game, StartFrom
 from rulesets import access, codes, sharing
 from rulesets.options import BY_KEY
 from rulesets.qr import qr_response
-from unosite import pagecache
 from unosite.ratelimit import limit_creation
 
 POLL_SECONDS = 3
@@ -118,12 +117,6 @@ def _etag(code: str, version: int, spectator: bool) -> str:
     """The scoreboard's ETag: the game, by the code of the link it was asked for (a
     spectator's never holds the players' code), and its version, which every change bumps."""
     return f'"{code}-{"s" if spectator else "m"}{version}"'
-
-
-def _board_etag(request, code: str, spectator: bool = False) -> str | None:
-    """One cheap query: an unchanged scoreboard is answered with a 304."""
-    version = services.game_version("spectator_code" if spectator else "code", code)
-    return None if version is None else _etag(code, version, spectator)
 
 
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
@@ -249,32 +242,25 @@ def _goal_text(revision) -> str:
 def game(request, code, spectator=False):
     game_ = _game(code, spectator, for_board=True)
     recent.remember(request, game_, spectator)
-    # The page of one version of a game is the same for every phone (but for what
-    # unosite.pagecache fills in): kept per version, unless a message waits to be shown.
-    if not pagecache.usable(request):
-        return _render_game(request, services.board(game_), spectator)
-    revision = game_.revision
-    newer_rules = revision.ruleset.current_id != revision.pk
-    key = pagecache.key(request, "game", code, spectator, game_.version, newer_rules)
-    hit = pagecache.cached(request, key)
-    if hit is not None:
-        return hit
-    b = services.board(game_)
-    form = None
-    if not spectator and not b.standing.finished:
-        form = _record_form(b, submission_id=pagecache.SUBMISSION_HOLE)
-    context = _context(request, b, spectator, form=form)
-    return pagecache.render(request, "play/game.html", context, key)
+    return _render_game(request, services.board(game_), spectator)
+
+
+def _poll_etag(request, code, spectator=False) -> str | None:
+    """The ETag of the board as it is now, from the cache (no query), when it has it."""
+    version = services.cached_version(code)
+    return None if version is None else _etag(code, version, spectator)
 
 
 @require_safe
-@condition(etag_func=_board_etag)
+@condition(etag_func=_poll_etag)
 def board(request, code, spectator=False):
     """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
     b = services.board(_game(code, spectator, for_board=True))
     context = _context(request, b, spectator, fragment=True)
     response = render(request, "play/game.html#board", context)
     patch_cache_control(response, private=True, no_cache=True)
+    # The ETag of the board as rendered, not the one the cache may hold by now.
+    response["ETag"] = _etag(code, b.game.version, spectator)
     return response
 
 
@@ -312,31 +298,37 @@ def record(request, code):
             f"Round {number} had already been recorded (the form was sent twice); it counts once.",
         )
     else:
-        messages.success(request, _round_summary(done, number))
+        messages.success(request, _round_summary(done.board, done.row))
         if done.others_since:
             messages.warning(
                 request,
-                f"Another phone recorded {done.others_since} round"
-                f"{'s' if done.others_since > 1 else ''} since this page was loaded, so this "
-                f"one is round {number}. If two phones recorded the same round, delete one "
-                "in the history.",
+                ngettext(
+                    "Another phone recorded %(count)d round since this page was loaded, so "
+                    "this one is round %(number)d. If two phones recorded the same round, "
+                    "delete one in the history.",
+                    "Another phone recorded %(count)d rounds since this page was loaded, so "
+                    "this one is round %(number)d. If two phones recorded the same round, "
+                    "delete one in the history.",
+                    done.others_since,
+                )
+                % {"count": done.others_since, "number": number},
             )
     # To the top of the page, where the message is (the form's #record-title would stick).
     return redirect(reverse("play:game", args=[code]) + "#main")
 
 
-def _round_summary(done: services.Recorded, number: int) -> str:
-    went_out, side, score = done.outcome()
-    name = services.Side.name_of(side)
-    if done.rules.scoring == scoring.WINNER_TAKES_POINTS:
-        verb = "scores" if len(side) == 1 else "score"
-        gained = f"{name} {verb} {score}."
-    elif done.rules.scoring == scoring.LOWEST_TOTAL_WINS:
+def _round_summary(b: services.Board, row: services.RoundRow) -> str:
+    """What a phone is told after recording ``row``: who went out, and what it gave."""
+    side = b.side_of(row.went_out)
+    if b.rules.scoring == scoring.WINNER_TAKES_POINTS:
+        verb = "scores" if len(side.players) == 1 else "score"
+        gained = f"{side.name} {verb} {row.scores[side.index]}."
+    elif b.rules.scoring == scoring.LOWEST_TOTAL_WINS:
         gained = "Each hand was added to its player’s total."
     else:
-        gained = f"{name} won it."
-    text = f"Round {number} saved: {went_out.name} went out. {gained}"
-    if done.standing.finished:
+        gained = f"{side.name} won it."
+    text = f"Round {row.round.number} saved: {row.went_out.name} went out. {gained}"
+    if b.standing.finished:
         text += " The game is over."
     return text
 

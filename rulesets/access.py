@@ -11,49 +11,24 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from rulesets.models import Revision, RuleSet
-from unosite.prepared import OneRow, OneValue, model_columns
+from rulesets.models import RuleSet
 
 SESSION_KEY = "editable"
 MAX_REMEMBERED = 100
 
 
-_RULESET_COLUMNS = model_columns(RuleSet)
-_REVISION_COLUMNS = model_columns(Revision)
-_LOAD = OneRow(
-    lambda code: RuleSet.objects.filter(code=code).values_list(
-        *_RULESET_COLUMNS, *(f"current__{column}" for column in _REVISION_COLUMNS)
-    )[:1]
-)
-
-
 def load(code: str) -> RuleSet:
-    """``RuleSet.objects.select_related("current").get(code=code)``, or a 404.
-
-    The same query and objects, prepared once (see unosite.prepared): every page of a
-    rule set starts here, and building the query of its ~70 columns cost more than
-    running it.
-    """
-    row = _LOAD.row(code)
-    if row is None:
-        raise Http404("No rules have this link.")
-    db = RuleSet.objects.db
-    split = len(_RULESET_COLUMNS)
-    ruleset = RuleSet.from_db(db, _RULESET_COLUMNS, row[:split])
-    current = None
-    if ruleset.current_id is not None:
-        current = Revision.from_db(db, _REVISION_COLUMNS, row[split:])
-    ruleset.current = current
-    return ruleset
-
-
-_PK_OF = OneValue(lambda code: RuleSet.objects.filter(code=code).values_list("pk")[:1])
+    """The rule set with this share code and its current revision (one query), or a 404."""
+    try:
+        return RuleSet.objects.select_related("current").get(code=code)
+    except RuleSet.DoesNotExist:
+        raise Http404("No rules have this link.") from None
 
 
 def require_exists(code: str) -> None:
     """A 404 unless a rule set has this code, for pages that need nothing else of it (its
-    QR codes): one query prepared once (see unosite.prepared)."""
-    if _PK_OF(code) is None:
+    QR codes)."""
+    if not RuleSet.objects.filter(code=code).exists():
         raise Http404("No rules have this link.")
 
 

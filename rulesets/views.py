@@ -4,17 +4,17 @@ import functools
 import hashlib
 import json
 import uuid
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import (
     condition,
@@ -24,11 +24,10 @@ from django.views.decorators.http import (
 )
 
 from rulesets import access, codes, reference, search, services
-from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
-from unosite import pagecache
+from unosite.deploy import site_version
 from unosite.ratelimit import limit_creation
 
 # The edit secret travels from the answer to a form to the page that shows it in a cookie of
@@ -294,19 +293,10 @@ def forget_edit_link_cookie(response, ruleset: RuleSet) -> None:
 REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
 
 
-@functools.cache
-def _reference_version() -> str:
-    """Changes whenever the texts or the template of the reference change (a deploy)."""
-    sources = [Path(reference.__file__), Path(opts.__file__), _template_path("rulesets/rules.html")]
-    return hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:12]
-
-
-def _template_path(name: str) -> Path:
-    return Path(get_template(name).origin.name)
-
-
 def reference_cache_key(revision_pk: int) -> str:
-    return f"rules-reference:{_reference_version()}:{revision_pk}"
+    """Names everything the rendered reference depends on: the deployed code and texts,
+    and the revision (whose options never change)."""
+    return f"rules-reference:{site_version()}:{revision_pk}"
 
 
 def reference_html(revision: Revision) -> str:
@@ -314,15 +304,24 @@ def reference_html(revision: Revision) -> str:
 
     Rendered without the request, so it holds no CSRF token, nonce or viewer detail.
     """
-    key = reference_cache_key(revision.pk)
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(
+    html = cache.get_or_set(
+        reference_cache_key(revision.pk),
+        lambda: render_to_string(
             "rulesets/rules.html#reference",
             {"ref": reference.build(revision.options, revision.own_rules)},
-        )
-        cache.set(key, html, REFERENCE_TIMEOUT)
+        ),
+        REFERENCE_TIMEOUT,
+    )
     return mark_safe(html)  # rendered by our own template, escaped there
+
+
+def _rules_etag(request, revision: Revision, can_edit: bool) -> str:
+    """The ETag of a rules page: everything it shows but its CSRF token and nonce (a
+    browser's copy keeps its own, valid with its own cookie)."""
+    # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for.
+    where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
+    raw = "\0".join(map(str, (site_version(), where, revision.pk, can_edit)))
+    return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
 
 
 @require_safe
@@ -330,18 +329,16 @@ def rules(request, code):
     ruleset = access.load(code)
     revision = ruleset.current
     can_edit = access.can_edit(request, ruleset)
-    # The page of a revision is the same for every viewer, except for the one who just
-    # created it (the secret link is shown once) and while a message waits to be shown:
-    # those are rendered, the others kept per revision and whether this browser may edit,
-    # with an ETag for the browser's copy (see unosite.pagecache).
-    key = etag = None
-    if EDIT_LINK_COOKIE not in request.COOKIES and pagecache.usable(request):
-        key = pagecache.key(request, "rules", code, revision.pk, can_edit)
-        etag = pagecache.etag(key)
-        hit = pagecache.not_modified(request, etag) or pagecache.cached(request, key, etag)
-        if hit is not None:
-            return hit
     secret_link = pop_just_created(request, ruleset)
+    # A page that may show something once (the secret edit link right after creating, a
+    # message) is never answered with a 304 nor given an ETag.
+    etag = None
+    if EDIT_LINK_COOKIE not in request.COOKIES and not len(get_messages(request)):
+        etag = _rules_etag(request, revision, can_edit)
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            not_modified["ETag"] = etag
+            return not_modified
     context = {
         "ruleset": ruleset,
         "revision": revision,
@@ -349,9 +346,9 @@ def rules(request, code):
         "edit_link": secret_link,
         "reference_html": reference_html(revision),
     }
-    if key:
-        return pagecache.render(request, "rulesets/rules.html", context, key, etag)
     response = render(request, "rulesets/rules.html", context)
+    if etag:
+        response["ETag"] = etag
     if EDIT_LINK_COOKIE in request.COOKIES:
         forget_edit_link_cookie(response, ruleset)
     if secret_link:

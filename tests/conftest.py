@@ -86,12 +86,15 @@ def _static_files_indexed_once():
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with an empty cache: rate-limit counters and cached pages."""
-    from django.core.cache import cache
+    """Each test starts with empty caches: rate-limit counters, rendered references,
+    scoreboard versions."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for name in ("default", "shared"):
+        caches[name].clear()
     yield
-    cache.clear()
+    for name in ("default", "shared"):
+        caches[name].clear()
 
 
 def make_ruleset(preset="official", name=None, description="", **changes):

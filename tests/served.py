@@ -41,6 +41,7 @@ class Server:
             # The cache the tests run with (none, or the Redis of `make test-production`),
             # shared by the workers as in a deployment of several.
             "REDIS_URL": os.environ.get("REDIS_URL", ""),
+            "CACHE_DIR": str(database.parent / "cache"),
             "RATE_LIMIT_CREATE_PER_HOUR": "0",
             "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
         }

@@ -1,13 +1,49 @@
-"""A database that is locked or unreachable for a moment is a 503 the user may retry, not a 500."""
+"""A database that is locked or unreachable for a moment is a 503 the user may retry.
+
+Any other database error (a missing column, a broken query) is a bug: it goes on to
+Django's 500 page and is logged with its traceback.
+"""
 
 import logging
 
-from django.db import DatabaseError, InterfaceError, OperationalError
+from django.db import DatabaseError, Error, InterfaceError, OperationalError
+from django.http import HttpResponse
 from django.shortcuts import render
 
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER = 2
+
+# PostgreSQL error classes (SQLSTATE) that mean "try again": connection exceptions (08),
+# transaction rollbacks such as deadlocks (40), insufficient resources (53), the server
+# shutting down or starting (57); and lock_not_available.
+RETRY_SQLSTATE_CLASSES = ("08", "40", "53", "57")
+RETRY_SQLSTATES = ("55P03",)
+# What SQLite and the drivers say when the database is busy or out of reach.
+RETRY_MESSAGES = (
+    "database is locked",
+    "database table is locked",
+    "unable to open database file",
+    "connection",
+    "server closed",
+    "could not connect",
+    "timeout",
+    "timed out",
+    "terminating",
+)
+
+
+def is_transient(exception: BaseException) -> bool:
+    """True when a database error means "busy or out of reach for a moment"."""
+    if isinstance(exception, InterfaceError):  # the connection is gone
+        return True
+    if not isinstance(exception, OperationalError) and type(exception) is not DatabaseError:
+        return False
+    sqlstate = getattr(exception.__cause__, "sqlstate", None)
+    if sqlstate:
+        return sqlstate[:2] in RETRY_SQLSTATE_CLASSES or sqlstate in RETRY_SQLSTATES
+    message = str(exception).lower()
+    return any(words in message for words in RETRY_MESSAGES)
 
 
 def database_unavailable(request):
@@ -16,8 +52,6 @@ def database_unavailable(request):
         "Please try again: sending the same form again is safe."
     )
     if request.headers.get("HX-Request"):
-        from django.http import HttpResponse
-
         response = HttpResponse(reason, status=503, content_type="text/plain; charset=utf-8")
     else:
         response = render(request, "503.html", {"reason": reason}, status=503)
@@ -33,9 +67,7 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if isinstance(exception, OperationalError | InterfaceError) or (
-            type(exception) is DatabaseError
-        ):
+        if isinstance(exception, Error) and is_transient(exception):
             logger.warning("Database unavailable: %s", exception)
             return database_unavailable(request)
         return None

@@ -81,19 +81,23 @@ DATABASES = {"default": env.database("DATABASE_URL", BASE_DIR / "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.env_str("REDIS_URL", "")
+# "default" keeps what is the same for every worker (rendered rule references, QR codes);
+# "shared" what every worker must see the same: the scoreboards' versions (see
+# play.services). Without Redis, "shared" is a folder of files (CACHE_DIR).
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-        }
-    }
+    _redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    CACHES = {"default": _redis, "shared": {**_redis, "KEY_PREFIX": "shared"}}
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "OPTIONS": {"MAX_ENTRIES": 5000},
-        }
+        },
+        "shared": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": env.env_str("CACHE_DIR", str(BASE_DIR / ".cache")),
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
     }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

@@ -1,0 +1,307 @@
+"""Speed from Django's own mechanisms, and what each must never do.
+
+* the rules page answers its ETag with a 304 (never with a message or the secret link
+  waiting to be shown); every 200 is rendered for its request: its own CSRF token (which
+  validates), nonce and, on a scoreboard, submission id;
+* the scoreboard poll: a 304 from the version kept in the cache, without a query; every
+  change of a game writes its new version there, and a change that did not commit never
+  makes a phone miss one;
+* the rendered rule reference is kept per revision;
+* recording a round takes the same number of queries however long the game;
+* a database error that is not "busy or out of reach" is a logged 500, not a 503.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+
+import pytest
+from django.core.cache import cache, caches
+from django.db import OperationalError, ProgrammingError, connection, transaction
+from django.test import Client
+
+from play import services
+from play.models import Round
+from rulesets.forms import initial_for
+from rulesets.models import RuleSet
+from rulesets.presets import BY_SLUG
+from rulesets.services import save_revision
+from tests.conftest import make_ruleset
+from tests.hardening.conftest import FailOnce
+from tests.play.conftest import make_game, record
+from unosite import middleware
+
+ANN, BEN, CAT, DAN = range(4)
+
+
+def _token(html: str) -> str:
+    return re.search(r'"x-csrftoken": "([^"]+)"', html).group(1)
+
+
+def _nonce(response) -> str:
+    return re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+
+
+def _form() -> dict:
+    """The options of the official rules, as the rule set form posts them."""
+    return {k: str(v) for k, v in initial_for(BY_SLUG["official"].options).items()}
+
+
+# --- The rules page --------------------------------------------------------------------
+
+
+def test_each_rules_page_has_its_own_token_and_nonce(db):
+    ruleset, _secret = make_ruleset("party")
+    a, b = Client().get(f"/r/{ruleset.code}/"), Client().get(f"/r/{ruleset.code}/")
+    html_a, html_b = a.content.decode(), b.content.decode()
+    assert _token(html_a) != _token(html_b)
+    assert f'nonce="{_nonce(b)}"' in html_b and _nonce(a) != _nonce(b)
+    assert a["ETag"] == b["ETag"]  # the same page apart from those
+
+
+def test_the_rules_page_answers_its_etag_with_a_304_without_rendering(
+    db, django_assert_num_queries, monkeypatch
+):
+    ruleset, _secret = make_ruleset()
+    viewer = Client()
+    etag = viewer.get(f"/r/{ruleset.code}/")["ETag"]
+    from rulesets import views
+
+    monkeypatch.setattr(views, "render", lambda *a, **k: pytest.fail("rendered"))
+    with django_assert_num_queries(1):  # the rule set and its current revision
+        again = viewer.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+
+
+def test_the_rules_page_etag_follows_the_revision_the_editor_and_the_host(db, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "rules.example"]
+    ruleset, secret = make_ruleset()
+    viewer = Client()
+    etag = viewer.get(f"/r/{ruleset.code}/")["ETag"]
+    owner = Client()
+    owner.get(f"/r/{ruleset.code}/edit/{secret}/")
+    owner.get(f"/r/{ruleset.code}/edit/")  # shows and so consumes the grant message
+    assert owner.get(f"/r/{ruleset.code}/")["ETag"] != etag
+    remote = Client(HTTP_HOST="rules.example").get(f"/r/{ruleset.code}/")
+    assert remote["ETag"] != etag and "http://rules.example/r/" in remote.content.decode()
+    save_revision(ruleset, "Changed", "", {**ruleset.current.options, "uno_penalty": 4})
+    changed = viewer.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert "Changed" in changed.content.decode()
+
+
+def test_a_waiting_message_is_shown_not_a_304(db):
+    ruleset, secret = make_ruleset()
+    owner = Client()
+    owner.get(f"/r/{ruleset.code}/edit/{secret}/")
+    owner.get(f"/r/{ruleset.code}/edit/")
+    etag = owner.get(f"/r/{ruleset.code}/")["ETag"]
+    unchanged = {"name": ruleset.current.name, "description": "", **_form()}
+    assert owner.post(f"/r/{ruleset.code}/edit/", unchanged).status_code == 302
+    shown = owner.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag})
+    assert shown.status_code == 200 and "Nothing changed" in shown.content.decode()
+    assert not shown.has_header("ETag")
+    assert owner.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag}).status_code == 304
+
+
+def test_the_secret_link_is_shown_once_with_no_etag(db):
+    owner = Client()
+    response = owner.post("/rules/new/", {"name": "Ours", "description": "", **_form()})
+    code = response["Location"].split("/")[2]
+    first = owner.get(f"/r/{code}/")
+    assert "no-store" in first["Cache-Control"] and "edit-link" in first.content.decode()
+    assert not first.has_header("ETag")
+    assert "edit-link" not in owner.get(f"/r/{code}/").content.decode()
+
+
+def test_the_reference_is_rendered_once_per_revision(db, monkeypatch):
+    from rulesets import reference, views
+
+    ruleset, _secret = make_ruleset("party")
+    built = []
+    real = reference.build
+    monkeypatch.setattr(reference, "build", lambda options: built.append(1) or real(options))
+    Client().get(f"/r/{ruleset.code}/")
+    Client().get(f"/r/{ruleset.code}/")
+    assert len(built) == 1
+    assert cache.get(views.reference_cache_key(ruleset.current.pk))
+    save_revision(ruleset, "Changed", "", {**ruleset.current.options, "uno_penalty": 4})
+    Client().get(f"/r/{ruleset.code}/")
+    assert len(built) == 2
+
+
+# --- The scoreboard --------------------------------------------------------------------
+
+
+def _submission_id(html: str) -> str:
+    return re.search(r'name="submission_id" value="([^"]+)"', html).group(1)
+
+
+def test_each_scoreboard_has_its_own_submission_id_and_a_token_that_validates(db):
+    game = make_game()
+    phone = Client(enforce_csrf_checks=True)
+    html = phone.get(f"/g/{game.code}/").content.decode()
+    again = phone.get(f"/g/{game.code}/").content.decode()
+    assert _submission_id(html) != _submission_id(again)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    data = {"went_out": "0", "hand_1": "3", "hand_2": "4", "hand_3": "5"}
+    data |= {"submission_id": _submission_id(html), "csrfmiddlewaretoken": token}
+    assert phone.post(f"/g/{game.code}/rounds/new/", data).status_code == 302
+    assert game.rounds.count() == 1
+
+
+def test_an_unchanged_poll_is_a_304_from_the_cache_without_a_query(db, django_assert_num_queries):
+    game = make_game()
+    phone = Client()
+    for url in (f"/g/{game.code}/board/", f"/w/{game.spectator_code}/board/"):
+        etag = phone.get(url)["ETag"]
+        with django_assert_num_queries(0):
+            assert phone.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_a_poll_without_the_version_in_the_cache_renders_until_the_game_changes(db):
+    game = make_game()
+    phone = Client()
+    etag = phone.get(f"/g/{game.code}/board/")["ETag"]
+    caches["shared"].clear()  # evicted, or a new cache
+    for _ in range(2):
+        response = phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag})
+        assert response.status_code == 200 and response["ETag"] == etag
+    record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
+    etag = phone.get(f"/g/{game.code}/board/")["ETag"]
+    assert phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag}).status_code == 304
+
+
+def _version(game) -> int:
+    return type(game).objects.get(pk=game.pk).version
+
+
+def test_every_change_of_a_game_writes_its_new_version_to_the_cache(db):
+    game = make_game(target_score=50)
+    assert services.cached_version(game.code) == _version(game) == 1
+    done = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
+    assert services.cached_version(game.code) == _version(game) == 2
+    assert services.cached_version(game.spectator_code) == 2
+    services.edit_round(game, done.round.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
+    assert services.cached_version(game.code) == _version(game) == 3
+    other = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1}).round
+    services.delete_round(game, other.pk, other.version, last_only=True)
+    assert services.cached_version(game.code) == _version(game) == 5
+    record(game, ANN, {BEN: 60})  # the game ends
+    services.play_again(services.load_game(pk=game.pk))
+    assert services.cached_version(game.code) == _version(game) == 7
+
+
+def test_a_change_that_does_not_commit_never_makes_a_phone_miss_one(db):
+    """The version is written while the game is locked, before the commit: a change that
+    fails after it costs the phones a render, never a 304 for a board that changed."""
+    game = make_game()
+    phone = Client()
+    etag = phone.get(f"/g/{game.code}/board/")["ETag"]
+    fault = FailOnce("RELEASE SAVEPOINT", OperationalError("disk I/O error"))
+    with pytest.raises(OperationalError), connection.execute_wrapper(fault), transaction.atomic():
+        record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
+    assert game.rounds.count() == 0 and _version(game) == 1
+    response = phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag})
+    assert response.status_code == 200 and response["ETag"] == etag  # the board as it is
+    record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
+    response = phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag})
+    assert response.status_code == 200 and "Round 2" in response.content.decode()
+
+
+# --- Recording a round -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("names, rounds", [(2, 1), (10, 20)])
+def test_recording_a_round_takes_a_fixed_number_of_queries(
+    db, django_assert_num_queries, names, rounds
+):
+    game = make_game([f"Player {i}" for i in range(names)], target_score=500)
+    for i in range(rounds):
+        record(game, i % names, {(i + 1) % names: 1})
+    players = services.players_of(game)
+    # Lock the game, look for the submission id, read rounds and hands, store the round
+    # and its hands, update the game; and the transaction (a savepoint inside the test's).
+    with django_assert_num_queries(9):
+        services.record_round(game, 0, {1: 3}, uuid.uuid4(), players=players)
+
+
+def test_the_same_form_twice_is_recorded_once_even_after_the_last_round(db):
+    game = make_game(target_score=50)
+    sid = uuid.uuid4()
+    first = services.record_round(game, ANN, {BEN: 40, CAT: 10, DAN: 1}, sid)
+    assert first.created and first.board.standing.finished
+    again = services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 1}, sid)
+    assert not again.created and again.round.pk == first.round.pk
+    assert game.rounds.count() == 1
+    with pytest.raises(services.GameOver):
+        services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 1}, uuid.uuid4())
+
+
+def test_the_board_after_a_round_is_the_board_read_again(db):
+    game = make_game()
+    record(game, ANN, {BEN: 10, CAT: 10, DAN: 10})
+    done = record(game, CAT, {ANN: 2, BEN: 2, DAN: 2}, submission_id=uuid.uuid4())
+    read = services.board(services.load_game(pk=game.pk))
+    assert done.board.standing == read.standing
+    assert [r.round.number for r in done.board.rounds] == [1, 2]
+    assert done.row.went_out.name == "Cat"
+    assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
+
+
+# --- Database errors ---------------------------------------------------------------------
+
+
+def test_a_missing_column_is_a_logged_500_not_a_503(db, caplog):
+    game = make_game()
+    fault = FailOnce('INSERT INTO "play_round"', OperationalError("no such column: oops"))
+    client = Client(raise_request_exception=False)
+    data = {"went_out": "0", "hand_1": "3", "hand_2": "4", "hand_3": "5"}
+    data["submission_id"] = str(uuid.uuid4())
+    with caplog.at_level(logging.ERROR, "django.request"), connection.execute_wrapper(fault):
+        response = client.post(f"/g/{game.code}/rounds/new/", data)
+    assert response.status_code == 500
+    assert any("Internal Server Error" in r.getMessage() for r in caplog.records)
+
+
+class _Cause(Exception):
+    def __init__(self, sqlstate):
+        self.sqlstate = sqlstate
+
+
+def _wrapped(error_class, message, sqlstate=None):
+    error = error_class(message)
+    if sqlstate:
+        error.__cause__ = _Cause(sqlstate)
+    return error
+
+
+@pytest.mark.parametrize(
+    "error, transient",
+    [
+        (_wrapped(OperationalError, "database is locked"), True),
+        (_wrapped(OperationalError, "server closed the connection unexpectedly"), True),
+        (_wrapped(OperationalError, "deadlock detected", "40P01"), True),
+        (_wrapped(OperationalError, "the database system is starting up", "57P03"), True),
+        (_wrapped(OperationalError, "canceling statement due to lock timeout", "55P03"), True),
+        (_wrapped(OperationalError, "no such column: revision.oops"), False),
+        (_wrapped(OperationalError, "no such table: play_game"), False),
+        (_wrapped(ProgrammingError, 'column "oops" does not exist', "42703"), False),
+        (_wrapped(OperationalError, "division by zero", "22012"), False),
+    ],
+    ids=lambda value: str(value)[:30] if isinstance(value, Exception) else None,
+)
+def test_only_a_busy_or_unreachable_database_is_transient(error, transient):
+    assert middleware.is_transient(error) is transient
+
+
+def test_rule_sets_are_loaded_with_one_query(db, django_assert_num_queries):
+    from rulesets import access
+
+    ruleset, _secret = make_ruleset()
+    with django_assert_num_queries(1):
+        loaded = access.load(ruleset.code)
+        assert loaded.current.name == ruleset.current.name
+    assert RuleSet.current.is_cached(loaded)
