@@ -1,5 +1,11 @@
 """The app served as `make run` serves it (gunicorn, sync workers, DEBUG off) on a file
-SQLite database, for tests that need real processes and connections."""
+SQLite database, for tests that need real processes and connections.
+
+The environment chooses what a whole run is served with: ``REDIS_URL`` (a cache shared
+by the workers, as in production; by default each server has a folder of its own) and
+``SERVED_WORKERS`` (how many workers, where a test does not ask for a number).
+``RedisServer`` starts a throwaway redis-server on a free loopback port.
+"""
 
 from __future__ import annotations
 
@@ -27,9 +33,13 @@ def _free_port() -> int:
 class Server:
     """gunicorn in its own process group, so that stopping it stops its workers too."""
 
-    def __init__(self, database: Path, log: Path, workers: int = 2):
+    def __init__(
+        self, database: Path, log: Path, workers: int | None = None, redis_url: str | None = None
+    ):
         self.port = _free_port()
-        self.workers = workers
+        self.workers = workers or int(os.environ.get("SERVED_WORKERS") or 2)
+        if redis_url is None:
+            redis_url = os.environ.get("REDIS_URL", "")
         self.log = log
         self.env = {
             **os.environ,
@@ -40,7 +50,7 @@ class Server:
             "PUBLIC_URL": "",
             # The cache the tests run with (none, or the Redis of `make test-production`),
             # shared by the workers as in a deployment of several.
-            "REDIS_URL": os.environ.get("REDIS_URL", ""),
+            "REDIS_URL": redis_url,
             "CACHE_DIR": str(database.parent / "cache"),
             "RATE_LIMIT_CREATE_PER_HOUR": "0",
             "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
@@ -115,3 +125,43 @@ class Server:
             except ProcessLookupError:
                 return
             time.sleep(0.05)
+
+
+class RedisServer:
+    """A throwaway redis-server on a free loopback port, keeping nothing on disk."""
+
+    def __init__(self, folder: Path):
+        self.port = _free_port()
+        self.folder = folder
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port)]
+            + ["--save", "", "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                pytest.fail("redis-server exited at start")
+            with suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return
+            time.sleep(0.05)
+        pytest.fail("redis-server did not answer in time")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
