@@ -20,11 +20,9 @@ def _option_field(option: opts.Option) -> models.Field:
         return models.BooleanField(default=option.official)
     if option.kind == opts.INT:
         return models.PositiveSmallIntegerField(default=option.official)
-    return models.CharField(
-        max_length=max(len(v) for v in option.choices),
-        choices=[(v, label) for v, label in option.choices.items()],
-        default=option.official,
-    )
+    # No ``choices``: the labels live in rulesets.options alone (a label edited there
+    # needs no migration); the values are checked by the database (_option_constraint).
+    return models.CharField(max_length=max(len(v) for v in option.choices), default=option.official)
 
 
 def _option_constraint(option: opts.Option) -> models.CheckConstraint | None:
