@@ -69,6 +69,16 @@ class Rules:
         return self.scoring != ROUND_WINS
 
     @property
+    def partner_hand_skipped(self) -> bool:
+        """The partner's-hand rule, in one place: in pairs under winner-takes-points, the
+        hand of the partner of whoever went out does not score, unless
+        ``team_scores_partner_hand``. Scoring, the round form, its help text and its
+        script all follow this (the script through ``unscored_partner``)."""
+        return (
+            self.pairs and self.scoring == WINNER_TAKES_POINTS and not self.team_scores_partner_hand
+        )
+
+    @property
     def goal(self) -> int:
         """What a total is measured against: the target score, or the rounds to win."""
         return self.rounds_to_win if self.scoring == ROUND_WINS else self.target_score
@@ -171,21 +181,17 @@ def first_player(dealer_seat: int, players: int, rules: Rules) -> int:
 # --- Rounds and totals -------------------------------------------------------------
 
 
-def counted_seats(went_out: int, players: int, rules: Rules) -> list[int]:
-    """The seats whose hand points score in a round that ``went_out`` won.
+def unscored_partner(went_out: int, players: int, rules: Rules) -> int | None:
+    """The seat whose hand does not score when ``went_out`` went out, besides theirs:
+    their partner, when ``rules.partner_hand_skipped``; otherwise None."""
+    return partner_of(went_out, players, rules) if rules.partner_hand_skipped else None
 
-    Everyone but the player who went out; in pairs under winner-takes-points the
-    partner's hand only counts with ``team_scores_partner_hand``.
-    """
-    partner = partner_of(went_out, players, rules)
-    skip_partner = (
-        rules.scoring == WINNER_TAKES_POINTS and partner is not None
-    ) and not rules.team_scores_partner_hand
-    return [
-        seat
-        for seat in range(players)
-        if seat != went_out and not (skip_partner and seat == partner)
-    ]
+
+def counted_seats(went_out: int, players: int, rules: Rules) -> list[int]:
+    """The seats whose hand points score in a round that ``went_out`` won: everyone but
+    the player who went out and their ``unscored_partner``."""
+    unscored = (went_out, unscored_partner(went_out, players, rules))
+    return [seat for seat in range(players) if seat not in unscored]
 
 
 def round_scores(rules: Rules, players: int, result: RoundResult) -> list[int]:

@@ -77,8 +77,8 @@
 
   // --- Round form: hide the hands that don't score; the card keypad -----------------
   function setUpRoundForm(form) {
-    var partnerScores = form.getAttribute("data-partner-scores") === "true";
-    var players = parseInt(form.getAttribute("data-players"), 10);
+    // Who went out -> the seat whose hand doesn't score then (the rule lives in play/scoring.py).
+    var unscoredPartners = JSON.parse(form.getAttribute("data-unscored-partners") || "{}");
     var hands = form.querySelectorAll("[data-hand]");
 
     function wentOut() {
@@ -88,7 +88,7 @@
 
     function updateHands() {
       var out = wentOut();
-      var partner = (out === null || partnerScores) ? null : (out + players / 2) % players;
+      var partner = out !== null && out in unscoredPartners ? unscoredPartners[out] : null;
       hands.forEach(function (hand) {
         var seat = parseInt(hand.getAttribute("data-seat"), 10);
         var input = hand.querySelector("[data-hand-input]");
