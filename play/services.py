@@ -17,6 +17,7 @@ from django.core.cache import caches
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from play import scoring
 from play.models import Game, Hand, Player, Round
@@ -101,7 +102,7 @@ def start_game(
                     )
                     for seat, name in enumerate(names)
                 )
-                _publish_version(game)
+                publish_version(game)
             return game, True
         except IntegrityError:
             existing = Game.objects.filter(submission_id=submission_id).first()
@@ -244,9 +245,10 @@ class Board:
         names = " and ".join(s.name for s in won)
         total = won[0].total
         if self.rules.scoring == scoring.ROUND_WINS:
-            what = f"{total} round{'' if total == 1 else 's'} won"
+            what = ngettext("%(count)d round won", "%(count)d rounds won", total)
         else:
-            what = f"{total} point{'' if total == 1 else 's'}"
+            what = ngettext("%(count)d point", "%(count)d points", total)
+        what %= {"count": total}
         lowest = self.rules.scoring == scoring.LOWEST_TOTAL_WINS
         if len(won) > 1:
             how = "the lowest total, " if lowest else ""
@@ -313,7 +315,9 @@ def cached_version(code: str) -> int | None:
     return caches["shared"].get(_version_key(code))
 
 
-def _publish_version(game: Game) -> None:
+def publish_version(game: Game) -> None:
+    """Writes the game's version for the polls (here under the game's lock; elsewhere only
+    where nothing else changes the game, such as seeding)."""
     keys = (_version_key(game.code), _version_key(game.spectator_code))
     caches["shared"].set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
 
@@ -440,7 +444,7 @@ def _bump(game: Game, finished: bool) -> None:
         version=F("version") + 1, finished_at=game.finished_at, updated_at=timezone.now()
     )
     game.version += 1
-    _publish_version(game)
+    publish_version(game)
 
 
 def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:

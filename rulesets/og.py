@@ -16,7 +16,7 @@ from pathlib import Path
 from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
-from rulesets import qr
+from unosite import qr
 
 WIDTH, HEIGHT = 1200, 630
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")

@@ -10,7 +10,8 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from rulesets import access, og, qr, sharing
+from rulesets import access, og, sharing
+from unosite import qr
 
 OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
 CARD_RULES = 8  # house rules listed on the big card; more are summed up

@@ -1,29 +1,14 @@
-"""Sharing: absolute links (PUBLIC_URL when set, otherwise the request's own origin) and
-what the share panel, the table card and link previews say about a rule set."""
+"""Sharing: what the share panel, the table card and link previews say about a rule set."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import ngettext
 
 from rulesets import options as opts
-
-
-def absolute_url(request, path: str) -> str:
-    if settings.PUBLIC_URL:
-        return settings.PUBLIC_URL + path
-    return request.build_absolute_uri(path)
-
-
-def is_local(request) -> bool:
-    """True when the page is viewed on this machine only, so a phone could not open a QR code."""
-    host = settings.PUBLIC_URL.split("://", 1)[1] if settings.PUBLIC_URL else request.get_host()
-    hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    return hostname in ("localhost", "127.0.0.1", "[::1]") or hostname.startswith("127.")
-
+from unosite.links import absolute_url, is_local
 
 # --- What the share panel, the table card and the link preview show -----------------
 

@@ -28,6 +28,7 @@ from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite.deploy import site_version
+from unosite.links import absolute_url
 from unosite.ratelimit import limit_creation
 
 # The edit secret travels from the answer to a form to the page that shows it in a cookie of
@@ -263,8 +264,6 @@ def new_edit_link(request, code):
 
 
 def edit_link(request, ruleset: RuleSet, secret: str) -> str:
-    from rulesets.sharing import absolute_url
-
     return absolute_url(request, reverse("rulesets:grant", args=[ruleset.code, secret]))
 
 
@@ -414,8 +413,3 @@ def service_worker(request):
     )
     response["Cache-Control"] = "no-cache"
     return response
-
-
-@require_safe
-def healthz(request):
-    return HttpResponse("ok", content_type="text/plain")

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from rulesets.views import healthz
+from unosite.views import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -10,10 +10,11 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from PIL import Image
 
-from rulesets import og, qr, services, sharing
+from rulesets import og, services, sharing
 from rulesets import options as opts
 from rulesets.models import RuleSet
 from tests.conftest import make_ruleset
+from unosite import qr
 
 pytestmark = pytest.mark.django_db
 
