@@ -30,7 +30,7 @@ NO_TESTS_OK = s=$$?; if [ $$s -eq 5 ]; then echo "pytest collected no test here"
 PYTEST := VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
 LOCK_HINT = { echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock" >&2; exit 1; }
 
-.PHONY: run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-sim loadtest lint setup lock lock-upgrade clean
+.PHONY: run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-production bench-sim loadtest lint setup lock lock-upgrade clean
 
 $(UV):
 	@$(FIND_PYTHON); echo "Installing uv $(UV_VERSION) into $(TOOLS) with pip ($$py)"; \
@@ -127,8 +127,10 @@ test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
 screenshots: $(DEV_STAMP) $(CHROMIUM)
 	$(PY) scripts/screenshots.py --out docs/screenshots
 
+WRK := command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+
 bench: $(STAMP)
-	@command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	@$(WRK)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) scripts/bench.py
 
@@ -140,6 +142,13 @@ bench-sim: $(STAMP)
 		echo "Installing rlcard into the throwaway $(RLCARD_VENV)"; \
 		"$$py" -m venv $(RLCARD_VENV) && $(RLCARD_VENV)/bin/python -m pip install -q rlcard; }
 	$(PY) scripts/bench_sim.py --rlcard-python $(RLCARD_VENV)/bin/python
+
+# The same table on PostgreSQL and Redis (both from Debian's packages, started here and
+# stopped at the end) with 4 gunicorn workers.
+bench-production: $(STAMP)
+	@$(WRK)
+	$(PY) manage.py collectstatic --noinput -v 0
+	scripts/with-postgres scripts/with-redis $(PY) scripts/bench.py --production --workers 4
 
 # 50 tables at once against gunicorn on a file SQLite database, about a minute; fails on
 # any 5xx, lost or duplicated round.

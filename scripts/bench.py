@@ -4,8 +4,14 @@ Seeds a database, starts gunicorn (sync workers, two per core) on loopback with
 production settings, drives each endpoint with wrk (8 connections, a warm-up, then
 10 s) and prints requests/s, p50 and p99 latency and the ratio to /healthz, the
 server's own limit on this machine, measured in the same run (first, and again for 5 s
-after each endpoint: each ratio is to the limit around that endpoint). The same figures
-go to bench/results.json (git-ignored), with how much CPU other processes took meanwhile.
+after each endpoint: each ratio is to the limit around that endpoint). On SQLite, the
+round POST is measured again with the writer lock off (SQLITE_WRITE_LOCK=false). The
+same figures go to bench/results.json (git-ignored), with how much CPU other processes
+took meanwhile.
+
+`make bench-production` (``--production``) serves the PostgreSQL and Redis named by
+DATABASE_URL and REDIS_URL (the target starts both and stops them at the end), with four
+workers, and prints the same table.
 """
 
 from __future__ import annotations
@@ -48,25 +54,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def server_env(db_path: Path) -> dict[str, str]:
+def server_env(tmp: Path, production: bool) -> dict[str, str]:
+    """The server's settings: the default set-up (a SQLite file, no Redis), or with
+    ``production`` the PostgreSQL and Redis that DATABASE_URL and REDIS_URL name."""
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(
         DEBUG="false",
         SECRET_KEY="bench-" + secrets.token_urlsafe(48),
-        DATABASE_URL=f"sqlite:///{db_path}",
-        CACHE_DIR=str(db_path.parent / "cache"),
+        CACHE_DIR=str(tmp / "cache"),
         ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_SETTINGS_MODULE="unosite.settings",
     )
     # Production defaults for everything else (rate limits included: nothing in the
     # benchmark is a 404 or creates anything, so they only cost what they cost in use).
-    for name in (
-        "PUBLIC_URL",
-        "REDIS_URL",
-        "RATE_LIMIT_NOT_FOUND_PER_MINUTE",
-        "RATE_LIMIT_CREATE_PER_HOUR",
-        "LOG_LEVEL",
-    ):
+    names = ["PUBLIC_URL", "RATE_LIMIT_NOT_FOUND_PER_MINUTE", "RATE_LIMIT_CREATE_PER_HOUR"]
+    names += ["LOG_LEVEL", "SQLITE_WRITE_LOCK"]
+    if production:
+        for name in ("DATABASE_URL", "REDIS_URL"):
+            if not env.get(name):
+                raise SystemExit(f"--production needs {name} (make bench-production sets it)")
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
+        names.append("REDIS_URL")
+    for name in names:
         env.pop(name, None)
     return env
 
@@ -312,6 +322,103 @@ def check_rounds(
     }
 
 
+def start_server(env: dict, port: int, workers: int) -> subprocess.Popen:
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    server = subprocess.Popen(
+        [gunicorn, "unosite.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+        + ["--worker-class", "sync", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    wait_until_up(f"http://127.0.0.1:{port}/healthz")
+    return server
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
+
+
+class Runner:
+    """Measures endpoints one after the other, each with /healthz just after it: each
+    endpoint's ratio is to the mean of the limit measured just before and just after it
+    (on a machine shared with other work, the limit moves during a run)."""
+
+    def __init__(self, base: str, args):
+        self.base = base
+        self.args = args
+        self.threads = min(args.connections, max(1, (os.cpu_count() or 1)))
+        self.limits: list[float] = []
+
+    def wrk(self, path: str, seconds: int, script: Path | None) -> dict:
+        return run_wrk(self.base + path, seconds, self.args.connections, self.threads, script)
+
+    def healthz(self, seconds: int) -> dict:
+        result = self.wrk("/healthz", seconds, None)
+        self.limits.append(result["rps"])
+        print(f"  /healthz: {result['rps']:.0f} requests/s", flush=True)
+        return result
+
+    def measure(self, name: str, path: str, script: Path | None) -> dict:
+        if not self.limits:
+            self.healthz(self.args.between)
+        warm = self.wrk(path, self.args.warmup, script)
+        result = self.wrk(path, self.args.seconds, script)
+        result.update(path=path, warmup_requests=warm["requests"])
+        result["non_2xx_3xx"] += warm["non_2xx_3xx"]
+        print(f"  {name}: {result['rps']:.0f} requests/s", flush=True)
+        self.healthz(self.args.between)
+        result["limit_rps"] = (self.limits[-2] + self.limits[-1]) / 2
+        result["ratio"] = result["rps"] / result["limit_rps"] if result["limit_rps"] else 0.0
+        return result
+
+
+def print_table(results: dict) -> list[str]:
+    """Prints the endpoints' figures against their targets; returns the names that missed."""
+    print(
+        f"{'endpoint':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'limit':>7} {'ratio':>6} "
+        f"{'target':>7}"
+    )
+    failed = []
+    for name, r in results.items():
+        target = TARGETS.get(name)
+        r["target"] = target
+        ok = target is None or r["ratio"] >= target
+        p99_limit = P99_LIMIT_MS.get(name)
+        r["p99_limit_ms"] = p99_limit
+        if p99_limit is not None:
+            ok = ok and r["p99_ms"] is not None and r["p99_ms"] <= p99_limit
+        if r["non_2xx_3xx"]:
+            ok = False
+        if not ok:
+            failed.append(name)
+        goal = f">= {target}" if target else ""
+        if p99_limit is not None:
+            goal += f", p99 <= {p99_limit:.0f}"
+        print(
+            f"{name:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} "
+            f"{r['limit_rps']:7.0f} {r['ratio']:6.2f} {goal:>7}"
+            f"{'' if ok else '  MISSED'}"
+            f"{'  (' + str(r['non_2xx_3xx']) + ' non-2xx/3xx)' if r['non_2xx_3xx'] else ''}"
+        )
+    return failed
+
+
+def print_rounds(check: dict) -> bool:
+    print(
+        f"Recording: {check['rounds_recorded']} rounds recorded for {check['requests']} "
+        f"answered POSTs (warm-up included){'' if check['all_recorded'] else '  MISMATCH'}; "
+        f"the same submission sent twice: {check['retry_statuses'][0]} then "
+        f"{check['retry_statuses'][1]}, "
+        f"{'recorded once' if check['retry_recorded_once'] else 'NOT recorded exactly once'}."
+    )
+    return check["all_recorded"] and check["retry_recorded_once"]
+
+
+POST = "record a round (POST)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=int, default=10)
@@ -326,21 +433,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     parser.add_argument("--only", help="a comma-separated subset of the endpoints (and /healthz)")
+    parser.add_argument(
+        "--production",
+        action="store_true",
+        help="serve the PostgreSQL and Redis of DATABASE_URL and REDIS_URL (make bench-production)",
+    )
     args = parser.parse_args()
 
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk (make bench installs it)")
 
     tmp = Path(tempfile.mkdtemp(prefix="house-rules-bench."))
-    db = tmp / "bench.sqlite3"
-    env = server_env(db)
+    env = server_env(tmp, args.production)
     python = sys.executable
     subprocess.run(
         [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
+    where = "PostgreSQL and Redis" if args.production else "SQLite, no Redis"
     print(
         f"Seeding {args.rulesets} rule sets and {args.games} games of {args.players} players "
-        f"with {args.rounds} rounds each...",
+        f"with {args.rounds} rounds each ({where}, {args.workers} gunicorn workers)...",
         flush=True,
     )
     started = time.monotonic()
@@ -349,28 +461,12 @@ def main() -> None:
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [
-            str(Path(python).parent / "gunicorn"),
-            "unosite.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.workers),
-            "--worker-class",
-            "sync",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-    results = {}
-    rounds_check = None
+    server = start_server(env, port, args.workers)
+    results: dict[str, dict] = {}
+    rounds_checks: dict[str, dict] = {}
+    runner = Runner(base, args)
     try:
-        wait_until_up(base + "/healthz")
-        endpoints = [("/healthz", "/healthz", None)]
+        endpoints = []
         check_status(base, fixtures["rules_url"], 200)
         endpoints.append(("rules page", fixtures["rules_url"], None))
         game = fixtures.get("game")
@@ -389,98 +485,83 @@ def main() -> None:
         check_status(base, fixtures["qr_url"], 200)
         endpoints.append(("QR SVG", fixtures["qr_url"], None))
         post = fixtures.get("post_game")
-        table = None
         if post:
-            table = Table(base, post["record_form_url"])
-            rounds_before = django_call(env, "count_rounds", post["codes"])
-            endpoints.append(
-                ("record a round (POST)", post["record_url"], post_round_script(table, post, tmp))
-            )
+            endpoints.append((POST, post["record_url"], None))
         if args.only:
-            wanted = {"/healthz", *(name.strip() for name in args.only.split(","))}
+            wanted = {name.strip() for name in args.only.split(",")}
             endpoints = [e for e in endpoints if e[0] in wanted]
-        threads = min(args.connections, max(1, (os.cpu_count() or 1)))
         cpu = CpuShare(server.pid)
-        # The limit is measured again after every endpoint (shorter), and each endpoint's
-        # ratio is to the mean of the limit just before and just after it: on a machine
-        # shared with other work, the limit moves during a run, and an endpoint is compared
-        # with the server as it was while it ran.
-        limits: list[float] = []
+        results["/healthz"] = runner.healthz(args.seconds)
         for name, path, script in endpoints:
-            url = base + path
-            warm = run_wrk(url, args.warmup, args.connections, threads, script)
-            results[name] = run_wrk(url, args.seconds, args.connections, threads, script)
-            results[name]["path"] = path
-            results[name]["warmup_requests"] = warm["requests"]
-            results[name]["non_2xx_3xx"] += warm["non_2xx_3xx"]
-            print(f"  {name}: {results[name]['rps']:.0f} requests/s", flush=True)
-            if name == "/healthz":
-                limits.append(results[name]["rps"])
-                continue
-            again = run_wrk(base + "/healthz", args.between, args.connections, threads, None)
-            limits.append(again["rps"])
-            results[name]["limit_rps"] = (limits[-2] + limits[-1]) / 2
-            print(f"  /healthz: {again['rps']:.0f} requests/s", flush=True)
+            if name == POST:
+                table = Table(base, post["record_form_url"])
+                before = django_call(env, "count_rounds", post["codes"])
+                script = post_round_script(table, post, tmp)
+            results[name] = runner.measure(name, path, script)
+            if name == POST:
+                r = results[name]
+                rounds_checks["writer lock on" if not args.production else "production"] = (
+                    check_rounds(
+                        env,
+                        table,
+                        post,
+                        before,
+                        r["requests"] + r["warmup_requests"],
+                        args.connections,
+                    )
+                )
         others = cpu.others()
-        if post and "record a round (POST)" in results:
-            r = results["record a round (POST)"]
-            requests = r["requests"] + r["warmup_requests"]
-            rounds_check = check_rounds(env, table, post, rounds_before, requests, args.connections)
+        lock_off = None
+        if post and POST in results and not args.production:
+            # The same POSTs with Django's own SQLite backend (SQLITE_WRITE_LOCK=false).
+            stop_server(server)
+            server = start_server({**env, "SQLITE_WRITE_LOCK": "false"}, port, args.workers)
+            runner.healthz(args.between)
+            table = Table(base, post["record_form_url"])
+            before = django_call(env, "count_rounds", post["codes"])
+            lock_off = runner.measure(POST, post["record_url"], post_round_script(table, post, tmp))
+            requests = lock_off["requests"] + lock_off["warmup_requests"]
+            rounds_checks["writer lock off"] = check_rounds(
+                env, table, post, before, requests, args.connections
+            )
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        stop_server(server)
         shutil.rmtree(tmp, ignore_errors=True)
 
+    limits = runner.limits
     limit = sum(limits) / len(limits)
-    results["/healthz"].update(rps_first=results["/healthz"]["rps"], rps=limit, limits=limits)
-    results["/healthz"]["limit_rps"] = limit
+    results["/healthz"].update(rps_first=results["/healthz"]["rps"], limits=limits)
+    results["/healthz"]["limit_rps"] = results["/healthz"]["rps"]
+    results["/healthz"]["ratio"] = 1.0
     print(
         f"\n/healthz: {min(limits):.0f} to {max(limits):.0f} requests/s over the run (the "
         "limit column: the mean of the measures just before and after each endpoint). Other "
         f"processes used {others:.0%} of the {os.cpu_count()} CPUs meanwhile"
         + (": figures are noisy, run again on a quiet machine" if others > 0.1 else "")
     )
+    print(f"Served with {where}, {args.workers} gunicorn workers.\n")
+    failed = print_table(results)
+    if lock_off:
+        on = results[POST]
+        print("\nThe SQLite writer lock (unosite/sqlite), setting SQLITE_WRITE_LOCK:")
+        print(f"{'record a round (POST)':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
+        for label, r in (("on (the default)", on), ("off", lock_off)):
+            print(
+                f"{'  ' + label:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} "
+                f"{r['p99_ms'] or 0:8.2f} {r['ratio']:6.2f}"
+                f"{'  (' + str(r['non_2xx_3xx']) + ' non-2xx/3xx)' if r['non_2xx_3xx'] else ''}"
+            )
     print()
-    print(
-        f"{'endpoint':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'limit':>7} {'ratio':>6} "
-        f"{'target':>7}"
-    )
-    failed = []
-    for name, r in results.items():
-        r["ratio"] = r["rps"] / r["limit_rps"] if r["limit_rps"] else 0.0
-        r["ratio_to_mean_limit"] = r["rps"] / limit if limit else 0.0
-        target = TARGETS.get(name)
-        r["target"] = target
-        ok = target is None or r["ratio"] >= target
-        p99_limit = P99_LIMIT_MS.get(name)
-        r["p99_limit_ms"] = p99_limit
-        if p99_limit is not None:
-            ok = ok and r["p99_ms"] is not None and r["p99_ms"] <= p99_limit
-        if r["non_2xx_3xx"]:
-            ok = False
-        if not ok:
-            failed.append(name)
-        print(
-            f"{name:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} {r['p99_ms'] or 0:8.2f} "
-            f"{r['limit_rps']:7.0f} {r['ratio']:6.2f} {('>= ' + str(target)) if target else '':>7}"
-            f"{'' if ok else '  MISSED'}"
-            f"{'  (' + str(r['non_2xx_3xx']) + ' non-2xx/3xx)' if r['non_2xx_3xx'] else ''}"
-        )
-    if rounds_check:
-        c = rounds_check
-        print(
-            f"\nRecording: {c['rounds_recorded']} rounds recorded for {c['requests']} answered "
-            f"POSTs (warm-up included){'' if c['all_recorded'] else '  MISMATCH'}; the same "
-            f"submission sent twice: {c['retry_statuses'][0]} then {c['retry_statuses'][1]}, "
-            f"{'recorded once' if c['retry_recorded_once'] else 'NOT recorded exactly once'}."
-        )
-        if not (c["all_recorded"] and c["retry_recorded_once"]):
-            failed.append("rounds recorded")
+    for label, check in rounds_checks.items():
+        print(f"{label}: ", end="")
+        if not print_rounds(check):
+            failed.append(f"rounds recorded ({label})")
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(
         json.dumps(
             {
                 "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "served_with": where,
                 "cpus": os.cpu_count(),
                 "workers": args.workers,
                 "connections": args.connections,
@@ -488,8 +569,10 @@ def main() -> None:
                 "warmup_seconds": args.warmup,
                 "healthz_between_seconds": args.between,
                 "results": results,
+                "writer_lock_off": lock_off,
+                "mean_limit_rps": limit,
                 "cpu_share_of_other_processes": others,
-                "rounds": rounds_check,
+                "rounds": rounds_checks,
                 "missed": failed,
             },
             indent=2,

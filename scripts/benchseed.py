@@ -124,6 +124,8 @@ def seed_games(rulesets: list, games: int, players: int, rounds: int, rng: rando
             Game.objects.filter(pk=game.pk).update(
                 version=1 + rounds, updated_at=started + timedelta(minutes=rounds * 3)
             )
+            game.version = 1 + rounds
+            services.publish_version(game)  # what the polls compare
     return created
 
 
