@@ -122,7 +122,7 @@ def test_the_reference_is_rendered_once_per_revision(db, monkeypatch):
     ruleset, _secret = make_ruleset("party")
     built = []
     real = reference.build
-    monkeypatch.setattr(reference, "build", lambda options: built.append(1) or real(options))
+    monkeypatch.setattr(reference, "build", lambda *args: built.append(1) or real(*args))
     Client().get(f"/r/{ruleset.code}/")
     Client().get(f"/r/{ruleset.code}/")
     assert len(built) == 1
