@@ -295,6 +295,7 @@ def server_env(database: Path) -> dict:
     env.update(
         DJANGO_SETTINGS_MODULE="unosite.settings",
         DATABASE_URL=f"sqlite:///{database}",
+        CACHE_DIR=str(database.parent / "cache"),
         DEBUG="false",
         ALLOWED_HOSTS=HOST,
         PUBLIC_URL="",

@@ -118,6 +118,7 @@ def main() -> None:
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
+        "CACHE_DIR": f"{tmp}/cache",
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1",
         "PUBLIC_URL": "",
