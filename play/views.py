@@ -531,9 +531,102 @@ def qr(request, code, fmt, spectator=False):
     """The QR code of this game's link (or of its spectator link)."""
     game_ = _game(code, spectator)
     links = Links(game_, spectator)
-        "unscored_partners": _unscored_partners(b),
-        "watch_url": absolute_url(request, links.watch),
-        "local": is_local(request),
-        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
-        "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
-        "table_notes": table.notes(b.players, b.standing.totals, b.rules),
+    return qr_response(request, absolute_url(request, links.page), fmt)
+
+
+# --- Players who come and go ---------------------------------------------------------
+
+
+def _players_page(request, game_, status=200, problem="", typed=None):
+    b = services.board(services.load_game(pk=game_.pk))
+    context = _context(
+        request,
+        b,
+        False,
+        problem=problem,
+        typed=typed or {},
+        lowest=min((s.total for s in b.playing_sides), default=0),
+        seats=[(p, table.can_move_up(b, i)) for i, p in enumerate(b.active)],
+        start_choices=StartFrom,
+    )
+    return render(request, "play/players.html", context, status=status)
+
+
+@require_safe
+def players(request, code):
+    """Add, remove and rename players, and fix the seat order (members only)."""
+    return _players_page(request, _game(code))
+
+
+def _refused(request, game_, exc, typed=None):
+    return _players_page(request, game_, status=409, problem=str(exc), typed=typed)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_POST
+def add_player(request, code):
+    game_ = _game(code)
+    typed = {
+        "name": request.POST.get("name", "")[:200],
+        "start_from": request.POST.get("start_from", ""),
+        "amount": request.POST.get("amount", "")[:20],
+    }
+    amount = _int(typed["amount"]) if typed["start_from"] == StartFrom.AGREED else None
+    try:
+        player = table.add_player(game_, typed["name"], typed["start_from"], amount)
+    except table.Refused as exc:
+        return _refused(request, game_, exc, typed)
+    text = ngettext(
+        "%(name)s joins the game from the next round, starting from %(points)s point.",
+        "%(name)s joins the game from the next round, starting from %(points)s points.",
+        player.start_points,
+    )
+    messages.success(request, text % {"name": player.name, "points": player.start_points})
+    return redirect("play:players", code=code)
+
+
+@require_POST
+def rename_player(request, code, player_id):
+    game_ = _game(code)
+    name = request.POST.get("name", "")[:200]
+    try:
+        player = table.rename_player(game_, player_id, name)
+    except table.Refused as exc:
+        return _refused(request, game_, exc, {"rename": player_id, "rename_name": name})
+    messages.success(request, f"Renamed: {player.name}.")
+    return redirect("play:players", code=code)
+
+
+@require_POST
+def move_player(request, code, player_id):
+    game_ = _game(code)
+    try:
+        player = table.move_up(game_, player_id, _int(request.POST.get("seat")))
+    except table.Refused as exc:
+        return _refused(request, game_, exc)
+    messages.success(request, f"{player.name} moved one seat up; the deal follows.")
+    return redirect("play:players", code=code)
+
+
+@require_http_methods(["GET", "POST"])
+def remove_player(request, code, player_id):
+    game_ = _game(code)
+    if request.method == "GET":
+        b = services.board(game_)
+        player = next((p for p in b.active if p.pk == player_id), None)
+        if player is None:
+            raise Http404("This player is not at the table.")
+        context = _context(request, b, False, player=player)
+        return render(request, "play/remove_player.html", context)
+    try:
+        player = table.remove_player(game_, player_id)
+    except table.Refused as exc:
+        return _refused(request, game_, exc)
+    messages.success(request, f"{player.name} has left the game; their rounds stay in the history.")
+    return redirect("play:players", code=code)
