@@ -8,7 +8,9 @@ from rulesets.models import Revision
 from tests.conftest import make_ruleset
 
 
-@pytest.mark.parametrize("option", [o for o in opts.OPTIONS if o.kind == opts.ENUM], ids=str)
+@pytest.mark.parametrize(
+    "option", [o for o in opts.OPTIONS if o.kind == opts.ENUM], ids=lambda o: o.key
+)
 def test_an_option_column_holds_no_labels(option):
     """Editing a label in rulesets.options must not need a migration."""
     field = Revision._meta.get_field(option.key)
