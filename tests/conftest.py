@@ -142,9 +142,11 @@ def pytest_report_header(config):
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    cache = settings.CACHES["default"]
-    where = cache.get("LOCATION") or "this process"
+    caches = ", ".join(
+        f"{name} {cache['BACKEND'].rsplit('.', 1)[-1]} ({cache.get('LOCATION') or 'in memory'})"
+        for name, cache in settings.CACHES.items()
+    )
     return [
         f"database: {db['ENGINE'].rsplit('.', 1)[-1]} ({db.get('HOST') or db['NAME']})",
-        f"cache: {cache['BACKEND'].rsplit('.', 1)[-1]} ({where})",
+        f"cache: {caches}",
     ]
