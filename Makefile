@@ -27,7 +27,7 @@ VNU := $(TOOLS)/node_modules/vnu-jar/build/dist/vnu.jar
 # pytest's exit code 5 (no test collected) is not a failure of a target that runs a part of
 # the suite (a marker or a folder that is empty for now); anything else is passed on.
 NO_TESTS_OK = s=$$?; if [ $$s -eq 5 ]; then echo "pytest collected no test here"; exit 0; fi; exit $$s
-PYTEST := VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
+PYTEST := env VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
 LOCK_HINT = { echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock" >&2; exit 1; }
 
 .PHONY: run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-production bench-sim loadtest lint setup lock lock-upgrade clean
