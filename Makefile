@@ -80,8 +80,12 @@ setup: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
 
+# The tasks worker (game-length estimates) runs beside the server; Ctrl-C stops both, and
+# the worker is stopped too if the server ends by itself.
 run: setup
 	@echo "Serving House Rules at http://$(HOST):$(PORT)/"
+	@$(PY) manage.py db_worker --no-reload -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; \
 	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
 
 dev: $(DEV_STAMP)

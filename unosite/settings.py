@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "unosite",
     "rulesets",
     "play",
+    "estimates",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +101,17 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
     }
+
+# Background work (the game-length estimates) runs through Django's Tasks framework. The
+# database backend of django-tasks-db keeps the queue in the app's own database; its worker
+# (manage.py db_worker) runs beside gunicorn under `make run`. "immediate" runs a task in
+# the calling thread: the tests use it (ESTIMATE_TASK_BACKEND).
+TASKS = {
+    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]},
+    "immediate": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"},
+}
+ESTIMATE_TASK_BACKEND = "default"
+ESTIMATE_CPU_SECONDS = 1.0  # the budget of one estimate
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2

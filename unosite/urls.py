@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("rulesets.urls")),
     path("", include("play.urls")),
+    path("", include("estimates.urls")),
 ]
 
 handler400 = "unosite.errors.bad_request"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class EstimatesConfig(AppConfig):
+    name = "estimates"
+    verbose_name = "Game-length estimates"

@@ -1,0 +1,34 @@
+"""Estimates of how long a game lasts, one per set of options that play alike and player count."""
+
+from django.db import models
+from django.db.models import Q
+
+
+class Estimate(models.Model):
+    """The figures for one (options key, players): computed once, shared by every rule set.
+
+    ``figures`` stays empty while the estimate is being computed (``requested_at`` says
+    since when); see estimates.compute for what it holds.
+    """
+
+    key = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField()
+    figures = models.JSONField(null=True, blank=True)
+    requested_at = models.DateTimeField()
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "players"], name="estimate_once_per_key"),
+            models.CheckConstraint(
+                condition=Q(players__gte=2, players__lte=10), name="estimate_players_2_to_10"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key[:8]} for {self.players}"
+
+    @property
+    def ready(self) -> bool:
+        return self.figures is not None

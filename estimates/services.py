@@ -1,0 +1,222 @@
+"""Getting estimates (asked for once, computed by the tasks worker) and saying them in words."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from estimates import compute
+from estimates.models import Estimate
+from play import scoring
+from rulesets import options as opts
+
+# What a turn and a deal take at a family table, unless the family says otherwise: a turn
+# is a few seconds (look, choose, play or draw); a deal is gathering, shuffling, dealing
+# and, between rounds, adding up the scores.
+TURN_SECONDS = 5
+DEAL_SECONDS = 90
+MAX_SECONDS = 600
+USUAL_PLAYERS = (2, 3, 4, 6)
+USUAL_PAIRS = (4, 6, 8)
+COMPARED_PLAYERS = 4  # the rule-change history compares games of this many players
+STALE_AFTER = dt.timedelta(minutes=10)  # a request not done by then is sent again
+
+
+class EstimateInputError(ValueError):
+    """Bad input: its message says what is wrong, for the page."""
+
+
+def usual_players(options: Mapping[str, Any]) -> tuple[int, ...]:
+    return USUAL_PAIRS if options["teams"] == "pairs" else USUAL_PLAYERS
+
+
+def check_players(options: Mapping[str, Any], raw: str) -> int:
+    """The player count typed or sent, or EstimateInputError saying why not."""
+    raw = (raw or "").strip()
+    if not (raw.isdecimal() and raw.isascii()) or len(raw) > 3:
+        raise EstimateInputError("Say how many players: a whole number from 2 to 10.")
+    players = int(raw)
+    error = scoring.player_count_error(players, scoring.Rules.from_options(options))
+    if error:
+        raise EstimateInputError(error.replace("you entered", "you asked for"))
+    return players
+
+
+def check_seconds(raw: str | None, default: int, what: str) -> float:
+    """A time in seconds typed by the family, or EstimateInputError."""
+    if raw is None or raw.strip() == "":
+        return float(default)
+    text = raw.strip().replace(",", ".")
+    try:
+        value = float(text)
+    except ValueError:
+        raise EstimateInputError(f"The time for {what} must be a number of seconds.") from None
+    if not (0 < value <= MAX_SECONDS):  # also refuses nan and inf
+        raise EstimateInputError(
+            f"The time for {what} must be more than 0 and at most {MAX_SECONDS} seconds."
+        )
+    return value
+
+
+def get(options: Mapping[str, Any], players: int) -> Estimate | None:
+    """The estimate if it is ready; otherwise asks for it (once) and returns None.
+
+    Never computes anything in the calling request: the work goes to the tasks worker.
+    """
+    from estimates.tasks import compute_estimate
+
+    key = compute.options_key(options, players)
+    row = Estimate.objects.filter(key=key, players=players).first()
+    if row is not None and row.ready:
+        return row
+    now = timezone.now()
+    if row is not None and now - row.requested_at < STALE_AFTER:
+        return None  # asked for already; the worker is on it
+    relevant = compute.relevant_options(options, players)
+    try:
+        with transaction.atomic():
+            if row is None:
+                Estimate.objects.create(
+                    key=key, players=players, options=relevant, requested_at=now
+                )
+            else:
+                updated = Estimate.objects.filter(
+                    pk=row.pk, requested_at=row.requested_at, figures=None
+                ).update(requested_at=now)
+                if not updated:  # someone else asked again meanwhile
+                    return None
+    except IntegrityError:  # another request asked for it at the same moment
+        return None
+    compute_estimate.using(backend=settings.ESTIMATE_TASK_BACKEND).enqueue(
+        key=key, players=players, options=relevant
+    )
+    row = Estimate.objects.filter(key=key, players=players).first()
+    return row if row is not None and row.ready else None
+
+
+# --- In words ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One player count's figures, rounded for a family."""
+
+    players: int
+    rounds: float
+    rounds_low: int
+    rounds_high: int
+    turns_per_round: int
+    drawn_per_round: int
+    minutes: int
+    minutes_low: int
+    minutes_high: int
+    round_minutes: float
+    endless: bool
+
+
+def game_minutes(rounds: float, turns: float, turn_s: float, deal_s: float) -> float:
+    return (rounds * deal_s + turns * turn_s) / 60
+
+
+def summarise(figures: Mapping[str, Any], turn_s: float, deal_s: float) -> Summary:
+    rounds = figures["rounds"]
+    minutes = [game_minutes(r, t, turn_s, deal_s) for r, t in figures["games"]]
+    return Summary(
+        players=figures["players"],
+        rounds=rounds["mean"],
+        rounds_low=rounds["p10"],
+        rounds_high=rounds["p90"],
+        turns_per_round=round(figures["turns_per_round"]),
+        drawn_per_round=round(figures["drawn_per_round"]),
+        minutes=round(game_minutes(rounds["mean"], figures["turns_per_game"], turn_s, deal_s)),
+        minutes_low=round(compute.quantile(minutes, 0.1)),
+        minutes_high=round(compute.quantile(minutes, 0.9)),
+        round_minutes=game_minutes(1, figures["turns_per_round"], turn_s, deal_s),
+        endless=figures["endless_share"] > 0.01,
+    )
+
+
+def _change(new: float, old: float) -> float:
+    return (new - old) / old if old else 0.0
+
+
+def _percent(change: float) -> int:
+    return round(abs(change) * 100)
+
+
+def _drawn_words(ratio: float) -> str | None:
+    """'about twice as many cards are drawn', or None when about the same."""
+    if ratio >= 2.5:
+        return f"about {round(ratio)} times as many cards are drawn"
+    if ratio >= 1.8:
+        return "about twice as many cards are drawn"
+    change = ratio - 1
+    if _percent(change) < 5:
+        return None
+    return f"about {_percent(change)} % {'more' if change > 0 else 'fewer'} cards are drawn"
+
+
+def compared_to_official(
+    options: Mapping[str, Any], mine: Mapping[str, Any], official: Mapping[str, Any]
+) -> str:
+    """What these rules do to a game, compared with the official rules, in one sentence.
+
+    Differences under 5 % are within the estimates' accuracy and called "about as long".
+    """
+    players = mine["players"]
+    differences = opts.differences(
+        compute.relevant_options(options, players),
+        compute.relevant_options(opts.official(), players),
+    )
+    if not differences:
+        return "These are the official rules as far as the length of a game goes."
+    if len(differences) == 1:
+        opening = f"With the house rule “{differences[0].label}”"
+    else:
+        opening = "With these house rules"
+    turns = _change(mine["turns_per_round"], official["turns_per_round"])
+    if _percent(turns) < 5:
+        rounds = "rounds are about as long"
+    else:
+        rounds = f"rounds are about {_percent(turns)} % {'longer' if turns > 0 else 'shorter'}"
+    drawn = _drawn_words(mine["drawn_per_round"] / official["drawn_per_round"])
+    game = _change(
+        game_minutes(mine["rounds"]["mean"], mine["turns_per_game"], TURN_SECONDS, DEAL_SECONDS),
+        game_minutes(
+            official["rounds"]["mean"], official["turns_per_game"], TURN_SECONDS, DEAL_SECONDS
+        ),
+    )
+    if _percent(game) < 5:
+        whole = "a whole game lasts about as long as with the official rules"
+    else:
+        whole = (
+            f"a whole game is about {_percent(game)} % {'longer' if game > 0 else 'shorter'} "
+            "than with the official rules"
+        )
+    return f"{opening}, {rounds}{' and ' + drawn if drawn else ''}; {whole}."
+
+
+def change_in_words(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    """What a revision's changes do to a game: 'These changes make a game about 15 % shorter'."""
+    old = game_minutes(
+        before["rounds"]["mean"], before["turns_per_game"], TURN_SECONDS, DEAL_SECONDS
+    )
+    new = game_minutes(after["rounds"]["mean"], after["turns_per_game"], TURN_SECONDS, DEAL_SECONDS)
+    change = _change(new, old)
+    players = after["players"]
+    percent = round(abs(change) * 100)
+    if percent < 5:
+        return (
+            f"These changes hardly change how long a game takes "
+            f"(about {round(new)} minutes with {players} players)."
+        )
+    return (
+        f"These changes make a game about {percent} % {'longer' if change > 0 else 'shorter'}: "
+        f"about {round(new)} minutes instead of {round(old)} with {players} players."
+    )
