@@ -180,8 +180,13 @@ def compared_to_official(
         opening = f"With the house rule “{differences[0].label}”"
     else:
         opening = "With these house rules"
-    turns = _change(mine["turns_per_round"], official["turns_per_round"])
-    if _percent(turns) < 5:
+    ratio = mine["turns_per_round"] / official["turns_per_round"]
+    turns = ratio - 1
+    if ratio >= 2.5:
+        rounds = f"rounds are about {round(ratio)} times as long"
+    elif ratio >= 1.8:
+        rounds = "rounds are about twice as long"
+    elif _percent(turns) < 5:
         rounds = "rounds are about as long"
     else:
         rounds = f"rounds are about {_percent(turns)} % {'longer' if turns > 0 else 'shorter'}"

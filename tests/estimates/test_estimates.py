@@ -163,7 +163,7 @@ def test_the_game_length_when_ready(client, immediate):
     html = response.content.decode()
     assert response.status_code == 200
     assert "How long is a game?" in html and "data-hx-get" not in html
-    assert html.count('<th scope="row">') == len(services.USUAL_PLAYERS)
+    assert html.count("<li><strong>") == len(services.USUAL_PLAYERS)
     assert "With these house rules, rounds are about" in html
     assert "5 seconds a turn and 90 seconds" in html
 
@@ -174,7 +174,7 @@ def test_the_family_changes_the_times(client, immediate, ruleset):
     html = slow.content.decode()
     assert slow.status_code == 200 and "<html" in html
     assert "20 seconds a turn and 300 seconds" in html
-    assert html.count('<th scope="row">') == 1
+    assert html.count("<li><strong>") == 1
 
 
 @pytest.mark.django_db
