@@ -7,7 +7,7 @@ partial asks again a little later (htmx polling) until it is there.
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
@@ -97,8 +97,8 @@ def for_players(request, code):
     revision = ruleset.current
     options = revision.options
     names = [n for n in request.GET.getlist("name") if n.strip()]
-    if not request.htmx:  # the page itself, for a browser without JavaScript
-        return redirect(reverse("estimates:game_length", args=[code]) + f"?players={len(names)}")
+    if not request.htmx:  # only htmx asks here; a browser gets the whole page instead
+        return game_length(request, code)
     context = {"ruleset": ruleset, "revision": revision, "players": len(names)}
     template = "estimates/game_length.html#start"
     error = scoring.player_count_error(len(names), scoring.Rules.from_options(options))
@@ -117,25 +117,30 @@ def for_players(request, code):
 
 
 @require_safe
-def revision_change(request, code, number):
-    """The rule-change history: what revision ``number``'s changes do to a game's length."""
+def revision_change(request, code):
+    """The rule-change history: what a revision's changes (``?revision=N``, the current one
+    when not given) do to the length of a game."""
     ruleset = access.load(code)
-    revision = get_object_or_404(ruleset.revisions, number=number)
-    previous = ruleset.revisions.filter(number=number - 1).first()
-    if previous is None:
-        raise Http404("The first revision has nothing to compare with.")
-    players = services.COMPARED_PLAYERS  # four can play every rule set, pairs or not
-    options, old_options = revision.options, previous.options
-    before = services.get(old_options, players)
-    after = services.get(options, players)
+    raw = request.GET.get("revision", "")
+    if raw and not (raw.isdecimal() and raw.isascii() and len(raw) < 10):
+        raise Http404("No such revision.")
+    revision = get_object_or_404(ruleset.revisions, number=int(raw)) if raw else ruleset.current
+    previous = ruleset.revisions.filter(number=revision.number - 1).first()
     context = {"ruleset": ruleset, "revision": revision, "previous": previous}
+    template = "estimates/change.html" + ("#change" if request.htmx else "")
+    if previous is None:
+        return render(request, template, {**context, "first": True})
+    players = services.COMPARED_PLAYERS  # four can play every rule set, pairs or not
+    before = services.get(previous.options, players)
+    after = services.get(revision.options, players)
+    url = reverse("estimates:revision_change", args=[code])
     return _render_ready(
         request,
-        "estimates/change.html" + ("#change" if request.htmx else ""),
+        template,
         context,
         ready=before is not None and after is not None,
         rows=lambda: services.change_in_words(before.figures, after.figures),
-        poll_url=_poll_url(reverse("estimates:revision_change", args=[code, number]), request),
+        poll_url=_poll_url(url, request),
     )
 
 

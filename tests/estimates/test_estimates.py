@@ -230,10 +230,10 @@ def test_the_start_page_shows_the_length_for_the_players_entered(client, immedia
 
 
 @pytest.mark.django_db
-def test_without_javascript_the_start_estimate_is_the_game_length_page(client, ruleset):
+def test_without_htmx_the_start_estimate_is_the_whole_game_length_page(client, ruleset):
     response = client.get(f"/r/{ruleset.code}/game-length/players/?name=Ann&name=Ben")
-    assert response.status_code == 302
-    assert response["Location"] == f"/r/{ruleset.code}/game-length/?players=2"
+    assert response.status_code == 200
+    assert "<h1>How long is a game?</h1>" in response.content.decode()
 
 
 @pytest.mark.django_db
@@ -244,13 +244,17 @@ def test_the_history_says_what_a_change_does_to_a_game(client, immediate, owner,
         ruleset, "Official rules", "", {**opts.official(), "target_score": 250}
     )
     history = client.get(f"/r/{ruleset.code}/history/").content.decode()
-    assert f'data-hx-get="/r/{ruleset.code}/game-length/revision/2/"' in history
-    assert "/game-length/revision/1/" not in history  # the first has nothing to compare with
-    response = client.get(f"/r/{ruleset.code}/game-length/revision/2/", **HTMX)
+    url = f"/r/{ruleset.code}/game-length/changes/"
+    assert f'data-hx-get="{url}?revision=2"' in history
+    assert "?revision=1" not in history  # the first has nothing to compare with
+    response = client.get(f"{url}?revision=2", **HTMX)
     assert response.status_code == 200
     assert "These changes make a game about " in response.content.decode()
-    assert client.get(f"/r/{ruleset.code}/game-length/revision/1/").status_code == 404
-    assert client.get(f"/r/{ruleset.code}/game-length/revision/9/").status_code == 404
+    assert "These changes make" in client.get(url).content.decode()  # the current one
+    first = client.get(f"{url}?revision=1").content.decode()
+    assert "nothing before it to compare with" in first
+    for wrong in ("9", "two", "-1", "1" * 12):
+        assert client.get(f"{url}?revision={wrong}").status_code == 404
 
 
 def test_posting_is_not_allowed(db, ruleset):

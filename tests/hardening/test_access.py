@@ -130,6 +130,9 @@ ROWS = {
     "play:watch_json": Row(READ, WATCH),
     "play:watch_qr_svg": Row(READ, WATCH),
     "play:watch_qr_png": Row(READ, WATCH),
+    "estimates:game_length": Row(READ, RULES),
+    "estimates:for_players": Row(READ, RULES),
+    "estimates:revision_change": Row(READ, RULES),
 }
 ROUTES = {route.name: route for route in routes()}
 
