@@ -260,3 +260,33 @@ def test_the_history_says_what_a_change_does_to_a_game(client, immediate, owner,
 def test_posting_is_not_allowed(db, ruleset):
     response = Client().post(f"/r/{ruleset.code}/game-length/")
     assert response.status_code in (403, 405)
+
+
+@pytest.mark.django_db
+def test_the_game_length_pages_are_valid_html(client, settings):
+    import re
+
+    import html5lib
+
+    from rulesets import services as rs_services
+
+    ruleset, _secret = make_ruleset("party")
+    rs_services.save_revision(ruleset, "Party night", "", {**opts.official(), "jump_in": True})
+    code = ruleset.code
+    urls = [
+        f"/r/{code}/game-length/",  # still being worked out
+        f"/r/{code}/game-length/?players=1",  # refused
+        f"/r/{code}/game-length/changes/",
+        f"/r/{code}/game-length/changes/?revision=1",
+    ]
+    parser = html5lib.HTMLParser(strict=True)
+    bodies = [client.get(url).content.decode() for url in urls]
+    Estimate.objects.all().delete()  # asked for, never done: ask again, done at once
+    settings.ESTIMATE_TASK_BACKEND = "immediate"
+    settings.ESTIMATE_CPU_SECONDS = 0.02
+    bodies += [client.get(url).content.decode() for url in urls[:1] + urls[2:3]]  # ready
+    for body in bodies:
+        parser.parse(body)
+        ids = re.findall(r'\sid="([^"]+)"', body)
+        assert len(ids) == len(set(ids)), body
+    assert "These changes" in bodies[-1] and "players:</strong> about" in bodies[-2]
