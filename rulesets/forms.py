@@ -9,10 +9,57 @@ from django import forms
 
 from rulesets import options as opts
 from rulesets import own_rules
-from rulesets.models import DESCRIPTION_MAX, NAME_MAX
+from rulesets.models import DESCRIPTION_MAX, NAME_MAX, NOTE_MAX
 
 IMPORT_MAX_BYTES = 64 * 1024
 FORMAT = "house-rules/1"
+NAME_SUGGESTION = "The Garcias' rules"
+
+# The rules most houses change: first on the form, always shown.
+COMMON = [
+    "stack_draw_two_on_draw_two",
+    "stack_draw_four_on_draw_four",
+    "uno_penalty",
+    "target_score",
+    "draw_rule",
+    "drawn_card",
+]
+
+# A number out of bounds, said as the table would say it: (too small, too big).
+BOUND_MESSAGES = {
+    "hand_size": (
+        "Deal at least {min} cards to each player.",
+        "Deal at most {max} cards to each player.",
+    ),
+    "challenge_guilty_draw": (
+        "Caught playing it illegally: the player can draw no fewer than {min} cards.",
+        "Caught playing it illegally: the player can draw at most {max} cards.",
+    ),
+    "challenge_wrong_draw": (
+        "A wrong challenge: the challenger can draw no fewer than {min} cards.",
+        "A wrong challenge: the challenger can draw at most {max} cards.",
+    ),
+    "uno_penalty": (
+        "The UNO penalty can be no fewer than {min} cards.",
+        "The UNO penalty can be at most {max} cards.",
+    ),
+    "target_score": (
+        "A game must go to at least {min} points.",
+        "A game can go to at most {max} points.",
+    ),
+    "rounds_to_win": (
+        "A game needs at least {min} round won to win.",
+        "A game can need at most {max} rounds won to win.",
+    ),
+    "points_action": (
+        "A Skip, Reverse or Draw Two can score no less than {min} points.",
+        "A Skip, Reverse or Draw Two can score at most {max} points.",
+    ),
+    "points_wild": (
+        "A Wild or Wild Draw Four can score no less than {min} points.",
+        "A Wild or Wild Draw Four can score at most {max} points.",
+    ),
+}
 
 
 def _bool_coerce(value: str) -> bool:
@@ -20,13 +67,28 @@ def _bool_coerce(value: str) -> bool:
 
 
 def option_field(option: opts.Option) -> forms.Field:
-    common = {"label": option.label, "help_text": option.help}
+    choose = f"Choose what your table does for \u201c{option.label}\u201d."
+    common = {
+        "label": option.label,
+        "help_text": option.help,
+        "error_messages": {"required": choose, "invalid_choice": choose},
+    }
     if option.kind == opts.INT:
+        too_small, too_big = BOUND_MESSAGES.get(
+            option.key, ("Enter at least {min}.", "Enter at most {max}.")
+        )
+        bounds = {"min": f"{option.minimum:,}", "max": f"{option.maximum:,}"}
+        common["error_messages"] = {
+            "required": f"Enter a number for \u201c{option.label}\u201d.",
+            "invalid": f"Enter a whole number for \u201c{option.label}\u201d, such as "
+            f"{option.official}.",
+            "min_value": too_small.format(**bounds),
+            "max_value": too_big.format(**bounds),
+        }
         return forms.IntegerField(
             min_value=option.minimum,
             max_value=option.maximum,
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            error_messages={"invalid": "Enter a whole number."},
             **common,
         )
     if option.kind == opts.BOOL:
@@ -39,6 +101,16 @@ def option_field(option: opts.Option) -> forms.Field:
     return forms.ChoiceField(
         choices=list(option.choices.items()), widget=forms.RadioSelect, **common
     )
+
+
+def display_order() -> list[tuple[str, str, list[opts.Option]]]:
+    """The options as the form shows them: the common ones first, then the catalogue's
+    groups without them, as (key, title, options)."""
+    common = [opts.BY_KEY[key] for key in COMMON]
+    rest = [o for o in opts.OPTIONS if o.key not in COMMON]
+    groups = [("common", "The rules most houses change", common)]
+    groups += [(key, title, items) for key, title, items in opts.grouped(rest) if items]
+    return groups
 
 
 def initial_for(options: dict[str, Any]) -> dict[str, Any]:
@@ -61,14 +133,29 @@ class RuleSetForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_MAX,
         label="Name",
-        help_text="For example \u201cThe Garcias' rules\u201d.",
-        error_messages={"required": "Give your rules a name."},
+        help_text=f"Whose rules are these? For example \u201c{NAME_SUGGESTION}\u201d.",
+        error_messages={
+            "required": "Give your rules a name, for example \u201c"
+            + NAME_SUGGESTION
+            + "\u201d, so the table knows whose rules they are.",
+            "max_length": f"The name can be at most {NAME_MAX} characters long.",
+        },
     )
     description = forms.CharField(
         max_length=DESCRIPTION_MAX,
         required=False,
         label="Description (optional)",
         widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={
+            "max_length": f"The description can be at most {DESCRIPTION_MAX} characters long."
+        },
+    )
+    note = forms.CharField(
+        max_length=NOTE_MAX,
+        required=False,
+        label="Why this change? (optional)",
+        help_text="A note for the rule changes, for example \u201cGrandma hates stacking\u201d.",
+        error_messages={"max_length": f"The note can be at most {NOTE_MAX} characters long."},
     )
 
     own_rules = forms.CharField(
@@ -79,7 +166,13 @@ class RuleSetForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
     )
 
-    allowed_extra = {"csrfmiddlewaretoken", "copied_from", "preset", "submission_id"}
+    allowed_extra = {
+        "csrfmiddlewaretoken",
+        "copied_from",
+        "preset",
+        "submission_id",
+        "back_to_official",
+    }
 
     def clean_own_rules(self) -> list[str]:
         lines = [line for line in self.cleaned_data["own_rules"].splitlines() if line.strip()]
@@ -106,10 +199,11 @@ class RuleSetForm(forms.Form):
         return {key: self.cleaned_data[key] for key in opts.KEYS}
 
     def groups(self):
-        """The fields grouped as the catalogue groups them, each with its option."""
+        """The fields as the form shows them (see display_order), each with its option."""
         current = self._current_values()
         return [
             (
+                key,
                 title,
                 [
                     {
@@ -117,14 +211,47 @@ class RuleSetForm(forms.Form):
                         "option": o,
                         "official": o.words(o.official),
                         "official_value": initial_for({o.key: o.official})[o.key],
-                        "changed": current.get(o.key) != o.official,
+                        # An invalid value is no house rule: it is an error to fix.
+                        "changed": current.get(o.key) not in (None, o.official)
+                        and not self[o.key].errors,
+                        "common": key == "common",
                         "when": _when_attrs(o),
                     }
                     for o in group_options
                 ],
             )
-            for _key, title, group_options in opts.grouped()
+            for key, title, group_options in display_order()
         ]
+
+    def differences(self) -> list[tuple[str, str]]:
+        """The valid values shown that differ from official and mean something with the
+        others (no target score when counting rounds): [(label, words)]."""
+        current = self._current_values()
+        return [
+            (o.label, o.words(current[o.key]))
+            for _key, _title, items in display_order()
+            for o in items
+            if current.get(o.key) not in (None, o.official)
+            and not self[o.key].errors
+            and o.is_relevant(current)
+        ]
+
+    def error_summary(self) -> list[dict[str, str]]:
+        """Every problem in the order of the page, each with the id of its field."""
+        problems = [{"anchor": "", "message": str(e)} for e in self.non_field_errors()]
+        names = ["name", "description", "own_rules", "note"] + [
+            o.key for _key, _title, items in display_order() for o in items
+        ]
+        for name in names:
+            for message in self[name].errors if name in self.errors else []:
+                problems.append({"anchor": self._anchor(name), "message": message})
+        return problems
+
+    def _anchor(self, name: str) -> str:
+        bound = self[name]
+        if name in opts.BY_KEY and opts.BY_KEY[name].kind != opts.INT:
+            return f"{bound.auto_id}_0"  # the first choice of a group of radio buttons
+        return bound.auto_id
 
     def _current_values(self) -> dict[str, Any]:
         values = {}
@@ -243,5 +370,6 @@ def export(revision) -> dict[str, Any]:
         "description": revision.description,
         "revision": revision.number,
         "own_rules": revision.own_rules,
+        "note": revision.note,
         "options": revision.options,
     }

@@ -13,6 +13,7 @@ from rulesets import own_rules
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 500
+NOTE_MAX = 200
 
 
 def _option_field(option: opts.Option) -> models.Field:
@@ -86,6 +87,8 @@ class Revision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     name = models.CharField(max_length=NAME_MAX)
     description = models.TextField(max_length=DESCRIPTION_MAX, blank=True)
+    # Why this revision was made, in the words of whoever made it ("Grandma hates stacking").
+    note = models.CharField(max_length=NOTE_MAX, blank=True)
 
     class Meta:
         ordering = ["ruleset", "number"]
@@ -100,6 +103,9 @@ class Revision(models.Model):
             models.CheckConstraint(
                 condition=LessThanOrEqual(Length("description"), DESCRIPTION_MAX),
                 name="revision_description_length",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("note"), NOTE_MAX), name="revision_note_length"
             ),
             *[c for c in map(_option_constraint, opts.OPTIONS) if c is not None],
         ]

@@ -85,8 +85,12 @@ def save_revision(
     description: str,
     options: dict[str, Any],
     own_rules: list[str] = (),
+    note: str = "",
 ) -> Revision | None:
-    """Stores a new revision when anything changed; returns it, or None when nothing did."""
+    """Stores a new revision when anything changed; returns it, or None when nothing did.
+
+    ``note`` says why ("Grandma hates stacking"); a note alone changes nothing.
+    """
     with transaction.atomic():
         ruleset = (
             RuleSet.objects.select_for_update(of=("self",))
@@ -106,12 +110,30 @@ def save_revision(
             number=current.number + 1,
             name=name,
             description=description,
+            note=note,
             **options,
         )
         _store_own_rules(revision, own_rules)
         ruleset.current = revision
         ruleset.save(update_fields=["current", "updated_at"])
     return revision
+
+
+def restore_revision(ruleset: RuleSet, number: int) -> Revision | None:
+    """Goes back to an earlier revision: a new revision equal to it (history is never
+    rewritten). Returns it, or None when the rules are already the same as that one.
+
+    Raises Revision.DoesNotExist for a number the rule set does not have.
+    """
+    old = ruleset.revisions.get(number=number)
+    return save_revision(
+        ruleset,
+        old.name,
+        old.description,
+        old.options,
+        old.own_rules,
+        note=f"Back to the rules of revision {old.number}.",
+    )
 
 
 def starting_point(ruleset: RuleSet) -> tuple[str, dict[str, Any]] | None:
@@ -160,4 +182,4 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
     return lines
 
 
-__all__ = ["create_ruleset", "save_revision", "revision_changes", "Change"]
+__all__ = ["create_ruleset", "save_revision", "restore_revision", "revision_changes", "Change"]

@@ -14,6 +14,7 @@ urlpatterns = [
     path("r/<code:code>/edit/<str:secret>/", views.grant, name="grant"),
     path("r/<code:code>/history/", views.history, name="history"),
     path("r/<code:code>/answers/", views.answers, name="answers"),
+    path("r/<code:code>/history/<int:number>/restore/", views.restore, name="restore"),
     path("r/<code:code>/rules.json", views.rules_json, name="json"),
     path("r/<code:code>/forget/", views.forget, name="forget"),
     path("r/<code:code>/new-link/", views.new_edit_link, name="new_edit_link"),

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.db.models import F
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -25,7 +26,7 @@ from django.views.decorators.http import (
 
 from rulesets import access, codes, reference, search, services
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
-from rulesets.models import Revision, RuleSet
+from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite.deploy import site_version
 from unosite.links import absolute_url
@@ -65,18 +66,54 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
     preset = BY_SLUG.get(slug)
     if preset is None:
         raise Http404("There is no such preset.")
-    return {"name": preset.name, **initial_for(preset.options)}, None, preset.slug
+    # The name starts empty: a changed preset shared as "Official rules" misleads the table.
+    return {"name": "", **initial_for(preset.options)}, None, preset.slug
+
+
+def _rules_form(request, initial: dict) -> tuple[RuleSetForm, str | None]:
+    """The form of the new and edit pages, and the option just set back to official.
+
+    "Back to official" without JavaScript posts the form with the option's key: the page
+    comes back with everything as typed and that option official, and nothing is saved.
+    Bound on any other POST, so that a post without fields is refused, not shown blank.
+    """
+    if request.method != "POST":
+        return RuleSetForm(initial=initial), None
+    key = request.POST.get("back_to_official")
+    if key is None:
+        return RuleSetForm(request.POST), None
+    if key not in opts.BY_KEY:
+        form = RuleSetForm(request.POST)
+        if form.is_valid():  # never saved: the button asked for something else
+            form.add_error(None, "There is no such rule to set back, so nothing was saved.")
+        return form, None
+    typed = {name: request.POST.get(name) for name in RuleSetForm.base_fields}
+    typed.update({k: request.POST[k] for k in opts.KEYS if k in request.POST})
+    typed[key] = initial_for({key: opts.BY_KEY[key].official})[key]
+    return RuleSetForm(initial={**initial, **typed}), key
+
+
+def _form_page(request, form, reset_key, context):
+    if reset_key:
+        label = opts.BY_KEY[reset_key].label
+        messages.info(
+            request, f"\u201c{label}\u201d is back to the official rule. Nothing is saved yet."
+        )
+    return render(
+        request,
+        "rulesets/form.html",
+        {"form": form, "reset_key": reset_key, **context},
+        status=400 if form.is_bound else 200,
+    )
 
 
 @require_http_methods(["GET", "POST"])
 @limit_creation
 def new(request):
     initial, source, preset = _start_values(request)
-    # Bound on any POST, so that a post without fields is refused, not shown a blank form.
-    data = request.POST if request.method == "POST" else None
-    form = RuleSetForm(data, initial=initial)
+    form, reset_key = _rules_form(request, initial)
     submission_id = _submission_id(request)
-    if request.method == "POST" and form.is_valid():
+    if form.is_bound and form.is_valid():
         ruleset, secret = services.create_ruleset(
             form.cleaned_data["name"],
             form.cleaned_data["description"],
@@ -87,18 +124,13 @@ def new(request):
             submission_id=submission_id,
         )
         return _created(request, ruleset, secret)
-    return render(
-        request,
-        "rulesets/form.html",
-        {
-            "form": form,
-            "source": source,
-            "preset": preset,
-            "editing": None,
-            "submission_id": submission_id or uuid.uuid4(),
-        },
-        status=400 if form.is_bound else 200,
-    )
+    context = {
+        "source": source,
+        "preset": preset,
+        "editing": None,
+        "submission_id": submission_id or uuid.uuid4(),
+    }
+    return _form_page(request, form, reset_key, context)
 
 
 def _submission_id(request) -> uuid.UUID | None:
@@ -158,27 +190,23 @@ def edit(request, code):
         "description": current.description,
         "own_rules": "\n".join(current.own_rules),
     }
-    data = request.POST if request.method == "POST" else None
-    form = RuleSetForm(data, initial={**initial, **initial_for(current.options)})
-    if request.method == "POST" and form.is_valid():
+    form, reset_key = _rules_form(request, {**initial, **initial_for(current.options)})
+    if form.is_bound and form.is_valid():
         revision = services.save_revision(
             ruleset,
             form.cleaned_data["name"],
             form.cleaned_data["description"],
             form.options(),
             own_rules=form.cleaned_data["own_rules"],
+            note=form.cleaned_data["note"],
         )
         if revision is None:
             messages.info(request, "Nothing changed, so no new revision was made.")
         else:
             messages.success(request, f"Saved as revision {revision.number}.")
         return redirect("rulesets:rules", code=code)
-    return render(
-        request,
-        "rulesets/form.html",
-        {"form": form, "ruleset": ruleset, "editing": current, "source": None, "preset": ""},
-        status=400 if form.is_bound else 200,
-    )
+    context = {"ruleset": ruleset, "editing": current, "source": None, "preset": ""}
+    return _form_page(request, form, reset_key, context)
 
 
 @require_safe
@@ -204,6 +232,24 @@ def history(request, code):
     )
 
 
+@require_POST
+def restore(request, code, number):
+    """ "Go back to these rules": a new revision equal to an earlier one."""
+    ruleset = access.load(code)
+    access.require_edit(request, ruleset)
+    try:
+        revision = services.restore_revision(ruleset, number)
+    except Revision.DoesNotExist:
+        raise Http404("These rules have no such revision.") from None
+    if revision is None:
+        messages.info(request, f"These rules are already the same as revision {number}.")
+    else:
+        messages.success(
+            request, f"Back to the rules of revision {number}, saved as revision {revision.number}."
+        )
+    return redirect("rulesets:rules", code=code)
+
+
 @require_safe
 def rules_json(request, code):
     ruleset = access.load(code)
@@ -220,7 +266,7 @@ def import_rules(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         ruleset, secret = services.create_ruleset(
-            data["name"],
+            copy_name(request, data["name"]),
             data["description"],
             data["options"],
             own_rules=data["own_rules"],
@@ -229,6 +275,26 @@ def import_rules(request):
         return _created(request, ruleset, secret)
     context = {"form": form, "submission_id": submission_id or uuid.uuid4()}
     return render(request, "rulesets/import.html", context, status=400 if form.is_bound else 200)
+
+
+def copy_name(request, name: str) -> str:
+    """An imported name, with "(copy)" when this browser already edits rules of that name."""
+    ids = access.editable_ids(request)
+    if not ids:
+        return name
+    taken = set(
+        Revision.objects.filter(ruleset__pk__in=ids, ruleset__current=F("pk")).values_list(
+            "name", flat=True
+        )
+    )
+    if name not in taken:
+        return name
+    for n in range(1, 100):
+        suffix = " (copy)" if n == 1 else f" (copy {n})"
+        candidate = name[: NAME_MAX - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+    return name
 
 
 @require_POST

@@ -30,28 +30,170 @@
     });
   }
 
-  // Options that only mean something with another option's value: data-when-key, data-when-values.
-  function updateDependents(form) {
-    form.querySelectorAll("[data-when-key]").forEach(function (field) {
-      var key = field.getAttribute("data-when-key");
-      var allowed = JSON.parse(field.getAttribute("data-when-values"));
-      var checked = form.querySelector('input[name="' + key + '"]:checked');
-      var value = checked ? checked.value : null;
-      var on = value === null || allowed.indexOf(value) !== -1;
-      field.hidden = !on;
+  // The rules form (data-short-form): options that only mean something with another
+  // option's value (data-when-key, data-when-values) are hidden while they mean nothing;
+  // unchanged options other than the common ones fold away until "Show all rules" or a
+  // search; each option has "Back to official"; a summary of the differences stays in view.
+  // Without this script the form shows everything and "Back to official" posts the form.
+  function optionInput(field) {
+    return field.querySelector("input:checked") || field.querySelector("input[type=number]");
+  }
+
+  function optionState(field) {
+    var input = optionInput(field);
+    var official = field.getAttribute("data-official");
+    if (!input) return { changed: false, valid: false, words: "" };
+    var value = String(input.value).trim();
+    if (input.type === "number") {
+      var n = Number(value);
+      var valid = /^\d+$/.test(value) && n >= Number(input.min) && n <= Number(input.max);
+      var zero = field.getAttribute("data-words-zero");
+      var pattern = field.getAttribute(n === 1 ? "data-words-one" : "data-words-many") || "%(n)s";
+      var words = n === 0 && zero ? zero : pattern.replace("%(n)s", String(n));
+      return { changed: value !== official, valid: valid, words: words };
+    }
+    return { changed: value !== official, valid: true, words: input.parentElement.textContent.trim() };
+  }
+
+  function dependencyMet(form, field) {
+    var key = field.getAttribute("data-when-key");
+    if (!key) return true;
+    var allowed = JSON.parse(field.getAttribute("data-when-values"));
+    var checked = form.querySelector('input[name="' + key + '"]:checked');
+    return checked === null || allowed.indexOf(checked.value) !== -1;
+  }
+
+  function setUpRulesForm(form) {
+    var fields = Array.prototype.slice.call(form.querySelectorAll("[data-option]"));
+    var tools = form.querySelector("[data-form-tools]");
+    var search = form.querySelector("[data-option-search]");
+    var status = form.querySelector("[data-option-status]");
+    var showAllButton = form.querySelector("[data-show-all]");
+    var summary = form.querySelector("[data-diff-summary]");
+    var showAll = false;
+    if (!tools || !search || !showAllButton) return;
+    tools.hidden = false;
+    // Shown from the start: the common rules, the house's own and any with a problem.
+    fields.forEach(function (field) {
+      if (field.hasAttribute("data-common") || field.classList.contains("changed") ||
+          field.classList.contains("has-error")) {
+        field.setAttribute("data-start", "");
+      }
+    });
+
+    function refresh() {
+      var query = search.value.trim().toLowerCase();
+      var found = 0;
+      var folded = 0;
+      var diffs = [];
+      fields.forEach(function (field) {
+        var state = optionState(field);
+        var met = dependencyMet(form, field);
+        var isHouse = state.changed && state.valid;
+        field.classList.toggle("changed", isHouse);
+        var mark = field.querySelector(".house-mark");
+        if (mark) mark.hidden = !isHouse;
+        var back = field.querySelector(".back-official");
+        if (back) back.hidden = !state.changed;
+        if (isHouse && met) diffs.push(field.getAttribute("data-label") + ": " + state.words);
+        var shown;
+        if (query) {
+          shown = met && field.textContent.toLowerCase().indexOf(query) !== -1;
+          if (shown) found += 1;
+        } else {
+          shown = met && (showAll || field.hasAttribute("data-start") || state.changed);
+          if (met && !shown) folded += 1;
+        }
+        field.hidden = !shown;
+      });
+      form.querySelectorAll("fieldset[data-group]").forEach(function (group) {
+        group.hidden = !group.querySelector("[data-option]:not([hidden])");
+      });
+      if (query) {
+        status.textContent = found === 0 ? "No rule matches \u201c" + search.value.trim() + "\u201d."
+          : found === 1 ? "1 rule found." : found + " rules found.";
+      } else if (folded > 0) {
+        status.textContent = folded === 1
+          ? "Showing the rules most houses change and yours. 1 more rule is under \u201cShow all rules\u201d."
+          : "Showing the rules most houses change and yours. " + folded + " more rules are under \u201cShow all rules\u201d.";
+      } else {
+        status.textContent = "";
+      }
+      showAllButton.hidden = !!query || (folded === 0 && !showAll);
+      showAllButton.setAttribute("aria-expanded", showAll ? "true" : "false");
+      showAllButton.textContent = showAll ? "Show fewer rules" : "Show all rules";
+      if (summary) {
+        summary.textContent = diffs.length === 0 ? "No house rules yet: these are the official rules."
+          : diffs.length === 1 ? "1 house rule: " + diffs[0]
+          : diffs.length + " house rules: " + diffs.join("; ");
+      }
+    }
+
+    showAllButton.addEventListener("click", function () { showAll = !showAll; refresh(); });
+    search.addEventListener("input", refresh);
+    form.addEventListener("change", refresh);
+    form.addEventListener("input", function (e) { if (e.target !== search) refresh(); });
+    form.addEventListener("click", function (e) {
+      var back = e.target.closest(".back-official");
+      if (!back) return;
+      e.preventDefault();
+      var field = back.closest("[data-option]");
+      var official = field.getAttribute("data-official");
+      var number = field.querySelector("input[type=number]");
+      if (number) {
+        number.value = official;
+        number.removeAttribute("aria-invalid");
+      } else {
+        var radio = field.querySelector('input[type=radio][value="' + official + '"]');
+        if (radio) radio.checked = true;
+      }
+      refresh();
+      var input = optionInput(field);
+      if (input) input.focus();
+    });
+    // Enter moves to the next field (enterkeyhint="next"); the Save button saves.
+    form.addEventListener("keydown", function (e) {
+      var t = e.target;
+      if (e.key !== "Enter" || t.tagName !== "INPUT" || ["text", "number", "search", "radio"].indexOf(t.type) === -1) return;
+      e.preventDefault();
+      if (t === search) return;
+      var all = Array.prototype.slice.call(form.querySelectorAll("input[type=text], input[type=number], textarea, input[type=radio]:checked, button[type=submit]:not([tabindex])"))
+        .filter(function (el) { return el.offsetParent !== null && !el.closest(".back-official"); });
+      var next = all[all.indexOf(t) + 1];
+      if (next) next.focus();
+    });
+    refresh();
+  }
+
+  // The error summary: focused when the page opens, each link focuses its field.
+  function setUpErrorSummary(box) {
+    box.focus();
+    box.addEventListener("click", function (e) {
+      var link = e.target.closest("a[href^='#']");
+      if (!link) return;
+      var target = document.getElementById(link.getAttribute("href").slice(1));
+      if (!target) return;
+      e.preventDefault();
+      var field = target.closest("[data-option]");
+      if (field) field.hidden = false;
+      var group = target.closest("fieldset[data-group]");
+      if (group) group.hidden = false;
+      var checked = field && field.querySelector("input:checked");
+      (checked || target).focus();
+      (field || target).scrollIntoView({ block: "center" });
     });
   }
 
-  // Mark options that differ from official as house rules while the form is edited.
-  function updateHouseMarks(form) {
-    form.querySelectorAll("[data-official]").forEach(function (field) {
-      var input = field.querySelector("input:checked") || field.querySelector("input[type=number]");
-      if (!input) return;
-      var changed = String(input.value).trim() !== field.getAttribute("data-official");
-      field.classList.toggle("changed", changed);
-      var mark = field.querySelector(".house-mark");
-      if (mark) mark.hidden = !changed;
-    });
+  // <time datetime="..." data-local>: the date and time in this browser's time zone
+  // (the page says UTC until then).
+  function localTime(el) {
+    var when = new Date(el.getAttribute("datetime"));
+    if (isNaN(when.getTime())) return;
+    try {
+      el.textContent = when.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
+    } catch (err) {
+      el.textContent = when.toLocaleString();
+    }
   }
 
   function init(root) {
@@ -61,11 +203,9 @@
       b.addEventListener("click", function () { copyFrom(b); });
     });
     root.querySelectorAll("[data-share-url]").forEach(setUpShare);
-    root.querySelectorAll("form[data-dependent-options]").forEach(function (form) {
-      updateDependents(form);
-      form.addEventListener("change", function () { updateDependents(form); });
-      form.addEventListener("input", function () { updateHouseMarks(form); });
-    });
+    root.querySelectorAll("form[data-short-form]").forEach(setUpRulesForm);
+    root.querySelectorAll("[data-error-summary]").forEach(setUpErrorSummary);
+    root.querySelectorAll("time[data-local]").forEach(localTime);
   }
 
   // Offline, the search box cannot ask the server: it narrows the answers on the page to

@@ -4,9 +4,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from rulesets import codes
+from rulesets import codes, sharing
 from rulesets import options as opts
-from rulesets.forms import initial_for
+from rulesets.forms import COMMON, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset
@@ -47,7 +47,7 @@ class TestCreate:
     def test_the_form_is_prefilled_from_a_preset(self, client):
         response = client.get("/rules/new/?preset=party")
         form = response.context["form"]
-        assert form["name"].value() == "Party night"
+        assert form["name"].value() == ""  # the name starts empty: see TestShortForm
         assert form["jump_in"].value() == "true"
         assert form["hand_size"].value() == 7
         body = response.content.decode()
@@ -87,14 +87,19 @@ class TestCreate:
     @pytest.mark.parametrize(
         "field,value,message",
         [
-            ("hand_size", "11", "less than or equal to 10"),
-            ("hand_size", "4", "greater than or equal to 5"),
+            ("hand_size", "11", "Deal at most 10 cards to each player."),
+            ("hand_size", "4", "Deal at least 5 cards to each player."),
             ("hand_size", "seven", "Enter a whole number"),
-            ("target_score", "5001", "less than or equal to 5000"),
-            ("uno_penalty", "-1", "greater than or equal to 0"),
+            ("target_score", "5001", "A game can go to at most 5,000 points."),
+            ("target_score", "99999", "A game can go to at most 5,000 points."),
+            ("uno_penalty", "-1", "The UNO penalty can be no fewer than 0 cards."),
             ("points_wild", "1e3", "Enter a whole number"),
-            ("direction", "sideways", "Select a valid choice"),
-            ("jump_in", "maybe", "Select a valid choice"),
+            (
+                "direction",
+                "sideways",
+                "Choose what your table does for \u201cDirection of play\u201d.",
+            ),
+            ("jump_in", "maybe", "Choose what your table does for \u201cJump in\u201d."),
             ("name", "   ", "Give your rules a name"),
             ("name", "x" * 81, "at most 80 characters"),
             ("description", "x" * 501, "at most 500 characters"),
@@ -257,6 +262,7 @@ class TestJson:
             "description": "",
             "revision": 1,
             "own_rules": [],
+            "note": "",
             "options": opts.official(),
         }
         _rs, secret = make_ruleset()
@@ -342,3 +348,189 @@ class TestDatabaseConstraints:
             Revision.objects.create(ruleset=ruleset, number=2, name="   ")
         with pytest.raises(IntegrityError), transaction.atomic():
             Revision.objects.create(ruleset=ruleset, number=1, name="again")
+
+
+class TestShortForm:
+    def test_the_name_starts_empty_and_saving_without_one_asks_for_it(self, client):
+        response = client.get("/rules/new/?preset=party")
+        assert response.context["form"]["name"].value() == ""
+        assert "The Garcias" in response.content.decode()  # the suggestion
+        response = client.post(
+            "/rules/new/", {**form_data(preset="party", name=""), "preset": "party"}
+        )
+        assert response.status_code == 400
+        body = response.content.decode()
+        assert '<a href="#id_name">Give your rules a name, for example' in body
+        assert RuleSet.objects.count() == 0
+
+    def test_the_common_rules_come_first_after_the_name(self, client):
+        body = client.get("/rules/new/").content.decode()
+        name = body.index('name="name"')
+        positions = [body.index(f'name="{key}"') for key in COMMON]
+        assert name < min(positions)
+        assert positions == sorted(positions)
+        others = [body.index(f'name="{k}"') for k in opts.KEYS if k not in COMMON]
+        assert max(positions) < min(others)
+        assert 'data-option="uno_penalty" ' in body and "data-common" in body
+
+    def test_the_summary_lists_what_differs(self, client):
+        body = client.get("/rules/new/?preset=party").content.decode()
+        count = len(sharing.house_rules(BY_SLUG["party"].options))
+        assert f"{count} house rules: " in body
+        assert "No house rules yet" in client.get("/rules/new/").content.decode()
+
+
+class TestErrorSummary:
+    def test_it_lists_each_problem_in_page_order_with_a_link_to_its_field(self, client):
+        data = {**form_data(name=""), "target_score": "99999", "hand_size": "3", "jump_in": "x"}
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 400
+        problems = response.context["form"].error_summary()
+        assert problems == [
+            {"anchor": "id_name", "message": problems[0]["message"]},
+            {"anchor": "id_target_score", "message": "A game can go to at most 5,000 points."},
+            {"anchor": "id_hand_size", "message": "Deal at least 5 cards to each player."},
+            {
+                "anchor": "id_jump_in_0",
+                "message": "Choose what your table does for \u201cJump in\u201d.",
+            },
+        ]
+        body = response.content.decode()
+        summary = body[body.index('id="form-errors"') : body.index("</ol>")]
+        assert "3 things" not in summary and "4 things need fixing" in summary
+        links = [summary.index(f'href="#{p["anchor"]}"') for p in problems]
+        assert links == sorted(links)
+        for p in problems:  # each link's target exists on the page
+            assert f'id="{p["anchor"]}"' in body
+        assert "Ensure this value" not in body
+        assert RuleSet.objects.count() == 0
+
+    def test_typed_values_are_kept_and_an_invalid_value_is_no_house_rule(self, client):
+        data = {**form_data(name="Ours"), "target_score": "99999"}
+        response = client.post("/rules/new/", data)
+        body = response.content.decode()
+        assert 'value="99999"' in body
+        field = body[body.index('id="option-target_score"') :]
+        field = field[: field.index('id="option-', 10)]
+        assert 'class="house-mark" hidden' in field
+        assert "aria-invalid" in field
+        # The summary of differences leaves it out too.
+        assert "No house rules yet" in body
+
+    def test_an_unknown_option_is_listed_without_a_link(self, client):
+        response = client.post("/rules/new/", {**form_data(), "free_parking": "true"})
+        assert response.context["form"].error_summary()[0]["anchor"] == ""
+
+
+class TestBackToOfficial:
+    def test_without_javascript_it_resets_one_option_and_keeps_the_rest(self, client):
+        data = {
+            **form_data(name="Ours", uno_penalty=4, jump_in=True),
+            "back_to_official": "uno_penalty",
+        }
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 200
+        form = response.context["form"]
+        assert form["uno_penalty"].value() == 2
+        assert form["jump_in"].value() == "true"
+        assert form["name"].value() == "Ours"
+        assert "back to the official rule. Nothing is saved yet." in response.content.decode()
+        assert RuleSet.objects.count() == 0
+
+    def test_it_keeps_a_value_typed_wrong_elsewhere_without_complaining(self, client):
+        data = {**form_data(name=""), "hand_size": "99", "back_to_official": "jump_in"}
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 200
+        assert response.context["form"]["hand_size"].value() == "99"
+        assert not response.context["form"].errors
+
+    def test_on_edit_it_saves_nothing(self, owner, ruleset):
+        data = {**form_data(name="Changed", uno_penalty=4), "back_to_official": "uno_penalty"}
+        response = owner.post(f"/r/{ruleset.code}/edit/", data)
+        assert response.status_code == 200
+        assert ruleset.revisions.count() == 1
+
+    def test_an_unknown_key_is_refused(self, client):
+        data = {**form_data(), "back_to_official": "free_parking"}
+        response = client.post("/rules/new/", data)
+        assert response.status_code == 400
+        assert "no such rule to set back" in response.content.decode()
+        assert RuleSet.objects.count() == 0
+
+    def test_each_changed_option_has_the_button(self, client):
+        body = client.get("/rules/new/?preset=party").content.decode()
+        assert 'name="back_to_official" value="stack_draw_two_on_draw_two"' in body
+
+
+class TestRevisionNotesAndRestore:
+    def test_a_note_is_kept_shown_in_the_history_and_in_the_json(self, owner, ruleset):
+        owner.post(
+            f"/r/{ruleset.code}/edit/",
+            {
+                **form_data(name="Ours", stack_draw_two_on_draw_two=False),
+                "note": "Grandma hates stacking",
+            },
+        )
+        revision = ruleset.revisions.get(number=2)
+        assert revision.note == "Grandma hates stacking"
+        assert "Grandma hates stacking" in owner.get(f"/r/{ruleset.code}/history/").content.decode()
+        assert (
+            Client().get(f"/r/{ruleset.code}/rules.json").json()["note"] == "Grandma hates stacking"
+        )
+
+    def test_a_note_alone_makes_no_revision(self, owner, ruleset):
+        owner.post(
+            f"/r/{ruleset.code}/edit/", {**form_data(name="Official rules"), "note": "Why not"}
+        )
+        assert ruleset.revisions.count() == 1
+
+    def test_a_too_long_note_is_refused(self, owner, ruleset):
+        response = owner.post(
+            f"/r/{ruleset.code}/edit/", {**form_data(name="X"), "note": "n" * 201}
+        )
+        assert response.status_code == 400
+        assert "The note can be at most 200 characters long." in response.content.decode()
+
+    def test_going_back_makes_a_new_revision_equal_to_the_old_one(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/edit/", form_data(name="Ours", uno_penalty=4))
+        owner.post(f"/r/{ruleset.code}/edit/", form_data(name="Ours again", uno_penalty=6))
+        response = owner.post(f"/r/{ruleset.code}/history/1/restore/")
+        assert response.status_code == 302
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 4
+        assert ruleset.current.options == ruleset.revisions.get(number=1).options
+        assert ruleset.current.name == "Official rules"
+        assert ruleset.current.note == "Back to the rules of revision 1."
+        # Nothing was rewritten.
+        assert ruleset.revisions.get(number=3).uno_penalty == 6
+        body = owner.get(f"/r/{ruleset.code}/history/").content.decode()
+        assert "Back to the rules of revision 1." in body
+
+    def test_going_back_to_the_same_rules_makes_nothing(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/history/1/restore/")
+        assert ruleset.revisions.count() == 1
+
+    def test_the_history_offers_it_to_the_editor_only_on_earlier_revisions(
+        self, owner, viewer, ruleset
+    ):
+        owner.post(f"/r/{ruleset.code}/edit/", form_data(name="Ours", uno_penalty=4))
+        body = owner.get(f"/r/{ruleset.code}/history/").content.decode()
+        assert f'action="/r/{ruleset.code}/history/1/restore/"' in body
+        assert f'action="/r/{ruleset.code}/history/2/restore/"' not in body
+        assert (
+            "Go back to these rules"
+            not in viewer.get(f"/r/{ruleset.code}/history/").content.decode()
+        )
+
+    @pytest.mark.parametrize("persona", ["viewer", "stranger"])
+    def test_others_cannot_go_back(self, request, ruleset, persona):
+        client = request.getfixturevalue(persona)
+        assert client.post(f"/r/{ruleset.code}/history/1/restore/").status_code == 403
+
+    def test_an_unknown_revision_is_404_and_get_is_refused(self, owner, ruleset):
+        assert owner.post(f"/r/{ruleset.code}/history/9/restore/").status_code == 404
+        assert owner.get(f"/r/{ruleset.code}/history/1/restore/").status_code == 405
+
+    def test_times_are_utc_in_the_page_and_local_in_the_browser(self, ruleset):
+        body = Client().get(f"/r/{ruleset.code}/history/").content.decode()
+        assert "data-local" in body and " UTC</time>" in body
