@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -9,6 +10,32 @@ from django.utils.translation import ngettext
 
 from rulesets import options as opts
 from unosite.links import absolute_url, is_local
+
+
+def network_address() -> str | None:
+    """This computer's address on the local network (such as 192.168.1.20), or None.
+
+    Asks the system which address it would send from; a UDP "connection" sends nothing.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    if address.startswith("127.") or address == "0.0.0.0":
+        return None
+    return address
+
+
+def phone_url(request, path: str) -> str:
+    """Where a phone on the same network could open ``path`` of a page seen on localhost,
+    or "" when this computer's network address cannot be found."""
+    address = network_address()
+    if address is None:
+        return ""
+    return f"{request.scheme}://{address}:{request.get_port()}{path}"
+
 
 # --- What the share panel, the table card and the link preview show -----------------
 
@@ -59,6 +86,7 @@ class Share:
     small_cards: str
     og_image: str  # absolute, as crawlers need
     local: bool  # True when a phone could not open ``url``
+    phone_url: str  # when local: the address a phone on the same network may use, or ""
     title: str
     description: str
     rules: list[tuple[str, str]]
@@ -69,6 +97,8 @@ def share_for(request, ruleset, revision=None) -> Share:
     code = ruleset.code
     card = reverse("rulesets:card", args=[code])
     og_path = reverse("rulesets:og_image", args=[code]) + f"?v={revision.number}"
+    local = is_local(request)
+    path = reverse("rulesets:rules", args=[code])
     return Share(
         url=rules_url(request, code),
         qr_svg=reverse("rulesets:qr_svg", args=[code]),
@@ -76,7 +106,8 @@ def share_for(request, ruleset, revision=None) -> Share:
         card=card,
         small_cards=card + "?layout=small",
         og_image=absolute_url(request, og_path),
-        local=is_local(request),
+        local=local,
+        phone_url=phone_url(request, path) if local else "",
         title=revision.name,
         description=describe(revision),
         rules=house_rules(revision.options),

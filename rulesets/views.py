@@ -4,6 +4,7 @@ import functools
 import hashlib
 import json
 import uuid
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -25,6 +26,7 @@ from django.views.decorators.http import (
 )
 
 from rulesets import access, codes, reference, search, services
+from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
@@ -355,6 +357,17 @@ def forget_edit_link_cookie(response, ruleset: RuleSet) -> None:
     )
 
 
+def edit_link_mailto(revision: Revision, link: str) -> str:
+    """ "Send it to myself": a mailto: link with the edit link in the message."""
+    subject = f"Edit link for \u201c{revision.name}\u201d"
+    body = (
+        f"This is the private edit link of \u201c{revision.name}\u201d on House Rules:\n\n"
+        f"{link}\n\nOpen it to change these rules. Keep it for yourself: the table only "
+        "needs the share link."
+    )
+    return "mailto:?" + urlencode({"subject": subject, "body": body}, quote_via=quote)
+
+
 REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
 
 
@@ -409,6 +422,7 @@ def rules(request, code):
         "revision": revision,
         "can_edit": can_edit,
         "edit_link": secret_link,
+        "edit_link_mailto": edit_link_mailto(revision, secret_link) if secret_link else "",
         "reference_html": reference_html(revision),
     }
     response = render(request, "rulesets/rules.html", context)

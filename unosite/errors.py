@@ -20,7 +20,19 @@ def bad_request(request, exception=None):
 
 def permission_denied(request, exception=None):
     reason = _reason(exception, "You don't have access to this page.")
-    return render(request, "403.html", {"reason": reason}, status=403)
+    return render(request, "403.html", {"reason": reason, "code": _rules_code(request)}, status=403)
+
+
+def _rules_code(request) -> str | None:
+    """The share code of the rules the refused page belongs to, when there are such rules:
+    the page then offers to go back to them or to make one's own version."""
+    from rulesets.models import RuleSet
+
+    match = getattr(request, "resolver_match", None)
+    code = match.kwargs.get("code") if match else None
+    if isinstance(code, str) and RuleSet.objects.filter(code=code).exists():
+        return code
+    return None
 
 
 def csrf_failure(request, reason=""):

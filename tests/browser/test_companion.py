@@ -144,7 +144,7 @@ def test_the_service_worker_leaves_forms_alone(pages, transactional_db):
     page.get_by_role("link", name="Make my own version").click()
     page.get_by_role("button", name="Save and get the link").click()
     page.wait_for_url("**/r/*/")
-    assert page.get_by_text("Keep your secret edit link").is_visible()
+    assert page.get_by_text("Your private edit link").is_visible()
     # The page with the secret link is never saved for offline use.
     saved = page.evaluate("async () => !!(await caches.match(location.href, {ignoreVary: true}))")
     assert not saved

@@ -26,6 +26,14 @@ def tab_to(page, pattern, limit=60):
     raise AssertionError(f"never reached {pattern!r} with Tab; went through {seen}")
 
 
+def tab_to_id(page, element_id, limit=60):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == element_id:
+            return
+    raise AssertionError(f"never reached #{element_id} with Tab")
+
+
 def test_skip_link_then_create_rules_with_the_keyboard(page, transactional_db):
     page.goto("/")
     page.keyboard.press("Tab")
@@ -39,10 +47,12 @@ def test_skip_link_then_create_rules_with_the_keyboard(page, transactional_db):
     assert link["outline"] != "none"
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/rules/new/"))
-    tab_to(page, r"^Official rules$")  # the name field, prefilled
-    page.keyboard.press("Control+A")
+    tab_to_id(page, "id_name")  # the name field, empty
     page.keyboard.type("Keyboard house")
-    page.keyboard.press("Enter")  # submits the form
+    page.keyboard.press("Enter")  # moves on to the next field
+    assert page.evaluate("document.activeElement.id") == "id_description"
+    tab_to(page, r"^Save and get the link$")
+    page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/r/\w+/$"))
     assert RuleSet.objects.get().current.name == "Keyboard house"
 

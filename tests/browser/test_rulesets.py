@@ -57,6 +57,7 @@ def test_create_from_party_night_share_and_read_the_history(pages, transactional
 
 def test_dependent_options_hide_and_the_form_still_posts(page, transactional_db):
     page.goto("/rules/new/")
+    page.get_by_role("button", name="Show all rules").click()
     penalty = page.get_by_label("Caught playing it illegally")
     assert penalty.is_visible()
     page.get_by_role("group", name="Challenging a Wild Draw Four").get_by_label(
@@ -78,7 +79,7 @@ def test_errors_are_shown_next_to_the_field_and_input_is_kept(page, transactiona
     page.get_by_label("Cards dealt to each player").fill("12")
     page.get_by_role("button", name="Save and get the link").click()
     assert page.get_by_text("Nothing was saved.").is_visible()
-    assert page.get_by_text("less than or equal to 10").is_visible()
+    assert page.get_by_text("Deal at most 10 cards to each player.").first.is_visible()
     assert page.get_by_label("Name", exact=True).input_value() == "Quick ones"
     assert RuleSet.objects.count() == 0
 

@@ -41,8 +41,10 @@ class TestRulesPage:
         body = client.get(f"/r/{rs.code}/").content.decode()
         assert f'href="/r/{rs.code}/play/">Start a game</a>' in body
         assert f'href="/rules/new/?from={rs.code}">Make my own version</a>' in body
-        assert f'href="/r/{rs.code}/history/">History</a>' in body
-        assert f'href="/r/{rs.code}/rules.json" download>Download JSON</a>' in body
+        assert f'href="/r/{rs.code}/history/">Rule changes</a>' in body
+        assert (
+            f'href="/r/{rs.code}/rules.json" download>Save a copy of these rules (file)</a>' in body
+        )
         assert 'id="share-title"' in body  # the share panel
         assert body.count('id="share-title"') == 1
         assert "/static/js/offline." in body and 'data-service-worker="/sw.js"' in body
@@ -62,9 +64,9 @@ class TestRulesPage:
         first = client.get(url)
         assert 'id="edit-link"' in first.content.decode()
         assert "no-store" in first["Cache-Control"]
-        # Right after saving, the share panel comes before the rules.
+        # Right after saving, the QR code and share link come before the rules.
         body = first.content.decode()
-        assert body.index('id="share-title"') < body.index('id="reference"')
+        assert body.index('id="just-saved-title"') < body.index('id="reference"')
         again = client.get(url)
         assert 'id="edit-link"' not in again.content.decode()
         assert "no-store" not in again.get("Cache-Control", "")

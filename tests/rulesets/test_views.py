@@ -1,6 +1,8 @@
 import json
+from urllib.parse import quote
 
 import pytest
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.test import Client
 
@@ -70,9 +72,9 @@ class TestCreate:
         assert rs.current.name == "Party!"
         assert rs.current.options == BY_SLUG["party"].options
         page = client.get(response["Location"]).content.decode()
-        assert "/edit/" in page and "Keep your secret edit link" in page
+        assert "/edit/" in page and "Your private edit link" in page
         again = client.get(response["Location"]).content.decode()
-        assert "Keep your secret edit link" not in again
+        assert "Your private edit link" not in again
         assert f"/r/{rs.code}/edit/" in again  # this browser may edit
 
     def test_the_secret_is_stored_only_as_a_hash(self, client):
@@ -534,3 +536,56 @@ class TestRevisionNotesAndRestore:
     def test_times_are_utc_in_the_page_and_local_in_the_browser(self, ruleset):
         body = Client().get(f"/r/{ruleset.code}/history/").content.decode()
         assert "data-local" in body and " UTC</time>" in body
+
+
+class TestWords:
+    def test_the_rules_page_says_rule_changes_and_offers_a_file_copy_quietly(self, viewer, ruleset):
+        body = viewer.get(f"/r/{ruleset.code}/").content.decode()
+        assert ">Rule changes</a>" in body and ">History</a>" not in body
+        assert "Download JSON" not in body
+        assert (
+            f'<a href="/r/{ruleset.code}/rules.json" download>Save a copy of these rules (file)</a>'
+            in body
+        )
+
+    def test_the_403_page_offers_the_rules_and_a_copy(self, stranger, ruleset):
+        response = stranger.get(f"/r/{ruleset.code}/edit/")
+        assert response.status_code == 403
+        body = response.content.decode()
+        assert f'href="/r/{ruleset.code}/">Back to the rules</a>' in body
+        assert f'href="/rules/new/?from={ruleset.code}">Make my own version</a>' in body
+
+    def test_a_403_elsewhere_offers_the_home_page(self, stranger, ruleset):
+        response = stranger.get(f"/r/{ruleset.code}/edit/wrongsecret/")
+        assert response.status_code == 403
+        assert "Back to the rules" in response.content.decode()  # same rules: offered too
+
+    def test_the_localhost_warning_speaks_plainly(self, viewer, ruleset, monkeypatch):
+        monkeypatch.setattr(sharing, "network_address", lambda: "192.168.1.20")
+        body = viewer.get(f"/r/{ruleset.code}/", HTTP_HOST="localhost").content.decode()
+        assert "A phone can’t open this link yet." in body
+        assert f"http://192.168.1.20:80/r/{ruleset.code}/" in body
+        assert "HOST=0.0.0.0" not in body and "PUBLIC_URL" not in body
+        monkeypatch.setattr(sharing, "network_address", lambda: None)
+        cache.clear()
+        body = viewer.get(f"/r/{ruleset.code}/", HTTP_HOST="localhost").content.decode()
+        assert "the computer’s Wi-Fi settings show" in body
+
+
+class TestAfterSave:
+    def test_share_first_then_the_whole_secret_link_with_copy_share_and_mail(self, client):
+        response = client.post(
+            "/rules/new/",
+            {**form_data(name="The Garcias' rules"), "preset": "official"},
+            follow=True,
+        )
+        body = response.content.decode()
+        rs = RuleSet.objects.get()
+        qr = body.index(f'src="/r/{rs.code}/qr.svg"')
+        secret = body.index('id="edit-link"')
+        assert qr < secret < body.index('id="reference"')
+        link = response.context["edit_link"]
+        assert f">{link}</textarea>" in body  # shown whole
+        assert 'href="mailto:?subject=' in body
+        assert quote(link, safe="") in body  # the link is in the message
+        assert "Send it to myself" in body and 'data-copy="#edit-link"' in body
