@@ -16,7 +16,8 @@ from unosite import qr
 OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
 CARD_RULES = 8  # house rules listed on the big card; more are summed up
 SMALL_CARDS = 8  # small cards on one printed page (2 columns, 4 rows)
-LAYOUTS = ("full", "small")
+TENT_RULES = 5  # house rules on each face of the tent card; more are summed up
+LAYOUTS = ("full", "small", "tent")
 
 
 @require_safe
@@ -51,7 +52,10 @@ def card(request, code):
     ruleset = access.load(code)
     layout = request.GET.get("layout", "full")
     if layout not in LAYOUTS:
-        reason = "The card layout must be “full” (one big card) or “small” (cards to cut out)."
+        reason = (
+            "The card layout must be “full” (one big card), “small” (cards to cut out) "
+            "or “tent” (a card to fold)."
+        )
         return render(request, "400.html", {"reason": reason}, status=400)
     revision = ruleset.current
     share = sharing.share_for(request, ruleset, revision)
@@ -68,6 +72,8 @@ def card(request, code):
             "shown": share.rules[:CARD_RULES],
             "more": max(len(share.rules) - CARD_RULES, 0),
             "own_rules": revision.own_rules,
+            "tent_shown": share.rules[:TENT_RULES],
+            "tent_more": max(len(share.rules) - TENT_RULES, 0),
             "copies": range(SMALL_CARDS),
         },
     )

@@ -196,6 +196,30 @@
     }
   }
 
+  // The import drop zone (data-drop-zone): a file dropped on it goes into its file input.
+  function setUpDropZone(zone) {
+    var input = zone.querySelector("input[type=file]");
+    var status = zone.querySelector("[data-drop-file]");
+    if (!input) return;
+    var show = function () {
+      if (status) status.textContent = input.files.length ? "Chosen: " + input.files[0].name : "";
+    };
+    ["dragenter", "dragover"].forEach(function (type) {
+      zone.addEventListener(type, function (e) { e.preventDefault(); zone.classList.add("dragging"); });
+    });
+    ["dragleave", "drop"].forEach(function (type) {
+      zone.addEventListener(type, function () { zone.classList.remove("dragging"); });
+    });
+    zone.addEventListener("drop", function (e) {
+      e.preventDefault();
+      if (e.dataTransfer && e.dataTransfer.files.length) {
+        input.files = e.dataTransfer.files;
+        show();
+      }
+    });
+    input.addEventListener("change", show);
+  }
+
   function init(root) {
     root.querySelectorAll("[data-copy]").forEach(function (b) {
       if (b.dataset.bound) return;
@@ -206,6 +230,7 @@
     root.querySelectorAll("form[data-short-form]").forEach(setUpRulesForm);
     root.querySelectorAll("[data-error-summary]").forEach(setUpErrorSummary);
     root.querySelectorAll("time[data-local]").forEach(localTime);
+    root.querySelectorAll("[data-drop-zone]").forEach(setUpDropZone);
   }
 
   // Offline, the search box cannot ask the server: it narrows the answers on the page to

@@ -96,6 +96,7 @@ ROWS = {
     "rulesets:json": Row(READ, RULES),
     "rulesets:forget": Row(POST, EDITOR, lambda w: {}),
     "rulesets:new_edit_link": Row(POST, EDITOR, lambda w: {}),
+    "rulesets:restore": Row(POST, EDITOR, lambda w: {}),
     "rulesets:qr_svg": Row(READ, RULES),
     "rulesets:qr_png": Row(READ, RULES),
     "rulesets:og_image": Row(READ, RULES),
@@ -167,7 +168,11 @@ def path_for(route, role: str, world) -> str:
     code = codes_of(role, world).get(route.route[:2], "")
     secret = world.secret if role == "creator" else codes.new_secret()
     return route.path(
-        code=code, secret=secret, round_id=world.round.pk, player_id=_player(world).pk
+        code=code,
+        secret=secret,
+        round_id=world.round.pk,
+        player_id=_player(world).pk,
+        number=1,
     )
 
 

@@ -851,6 +851,7 @@ def real_values(world) -> dict:
         "secret": world.secret,
         "round_id": world.round.pk,
         "player_id": world.game.players.get(seat=1).pk,
+        "number": 1,
     }
 
 

@@ -91,6 +91,7 @@ def _path(route, world) -> str:
         secret=world.secret,
         round_id=world.round.pk,
         player_id=world.game.players.get(seat=1).pk,
+        number=1,
     )
 
 

@@ -589,3 +589,44 @@ class TestAfterSave:
         assert 'href="mailto:?subject=' in body
         assert quote(link, safe="") in body  # the link is in the message
         assert "Send it to myself" in body and 'data-copy="#edit-link"' in body
+
+
+class TestImportNames:
+    def doc(self, name):
+        return json.dumps({"format": "house-rules/1", "name": name, "options": {}})
+
+    def test_a_name_this_browser_has_gets_copy(self, owner, ruleset):
+        owner.post("/rules/import/", {"text": self.doc("Official rules")})
+        owner.post("/rules/import/", {"text": self.doc("Official rules")})
+        names = sorted(r.current.name for r in RuleSet.objects.all())
+        assert names == ["Official rules", "Official rules (copy 2)", "Official rules (copy)"]
+
+    def test_another_browser_keeps_the_name(self, stranger, ruleset):
+        stranger.post("/rules/import/", {"text": self.doc("Official rules")})
+        assert RuleSet.objects.filter(current__name="Official rules").count() == 2
+
+    def test_a_long_name_stays_within_80_characters(self, client):
+        name = "W" * 80
+        client.post("/rules/import/", {"text": self.doc(name)})
+        client.post("/rules/import/", {"text": self.doc(name)})
+        assert sorted(len(r.current.name) for r in RuleSet.objects.all()) == [80, 80]
+        assert RuleSet.objects.filter(current__name__endswith=" (copy)").count() == 1
+
+    def test_the_page_has_a_drop_zone_and_paste(self, client):
+        body = client.get("/rules/import/").content.decode()
+        assert "data-drop-zone" in body and 'type="file"' in body and 'name="text"' in body
+
+
+class TestTentCard:
+    def test_it_has_a_fold_and_the_rules_on_both_faces(self, ruleset):
+        response = Client().get(f"/r/{ruleset.code}/card/", {"layout": "tent"})
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "Fold here" in body
+        assert body.count('class="tent-face') == 2 and body.count("<svg") == 2
+        assert 'class="tent-face tent-back" aria-hidden="true"' in body
+
+    def test_an_unknown_layout_names_the_three(self, ruleset):
+        response = Client().get(f"/r/{ruleset.code}/card/", {"layout": "round"})
+        assert response.status_code == 400
+        assert "“tent” (a card to fold)" in response.content.decode()
