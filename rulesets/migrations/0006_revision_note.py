@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rulesets", "0003_first_card_wild_official_first_player_chooses"),
+        ("rulesets", "0005_edit_version_and_submission"),
     ]
 
     operations = [
