@@ -630,3 +630,20 @@ class TestTentCard:
         response = Client().get(f"/r/{ruleset.code}/card/", {"layout": "round"})
         assert response.status_code == 400
         assert "“tent” (a card to fold)" in response.content.decode()
+
+
+class TestOwnRulesInTheForm:
+    def test_a_problem_with_our_own_rules_is_in_the_summary_after_the_name(self, client):
+        data = {**form_data(name=""), "own_rules": "\n".join(f"Rule {n}" for n in range(12))}
+        response = client.post("/rules/new/", data)
+        anchors = [p["anchor"] for p in response.context["form"].error_summary()]
+        assert anchors[:2] == ["id_name", "id_own_rules"]
+        assert 'id="id_own_rules"' in response.content.decode()
+
+    def test_going_back_brings_our_own_rules_back(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/edit/", {**form_data(name="Ours"), "own_rules": "No phones"})
+        owner.post(f"/r/{ruleset.code}/edit/", {**form_data(name="Ours"), "own_rules": ""})
+        owner.post(f"/r/{ruleset.code}/history/2/restore/")
+        ruleset.refresh_from_db()
+        assert ruleset.current.number == 4
+        assert ruleset.current.own_rules == ["No phones"]
