@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rulesets", "0005_edit_version_and_submission"),
+        ("rulesets", "0006_option_values_without_labels"),
     ]
 
     operations = [
