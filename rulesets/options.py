@@ -4,6 +4,13 @@ Everything else derives from ``OPTIONS``: the form, validation, the JSON format,
 the database columns and constraints, the revision diffs in words and the texts of
 the table reference. The keys, allowed values and official defaults are the
 catalogue's contract and must not change.
+
+Every text a person reads is marked for translation where it is written, lazily (the
+table is built at import, the language is the request's): a label with the context
+"option label", a value's short words with their own option's context ("option jump_in
+value"), since "Yes" or "Allowed" means something else in each option, and a rule text
+as one whole sentence per value. A count is one ``ngettext_lazy`` text whose number is the
+``n`` placeholder: the language's own plural rules choose the form.
 """
 
 from __future__ import annotations
@@ -12,21 +19,42 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 BOOL, INT, ENUM = "bool", "int", "enum"
 
 GROUPS = [
-    ("setup", "Setup"),
-    ("turns", "Turns and drawing"),
-    ("stacking", "Draw cards and stacking"),
-    ("wd4", "Wild Draw Four"),
-    ("uno", "Calling UNO"),
-    ("scoring", "Going out and scoring"),
+    ("setup", pgettext_lazy("option group", "Setup")),
+    ("turns", pgettext_lazy("option group", "Turns and drawing")),
+    ("stacking", pgettext_lazy("option group", "Draw cards and stacking")),
+    ("wd4", pgettext_lazy("option group", "Wild Draw Four")),
+    ("uno", pgettext_lazy("option group", "Calling UNO")),
+    ("scoring", pgettext_lazy("option group", "Going out and scoring")),
 ]
 
 
 Condition = tuple[str, tuple[Any, ...]]  # (other key, the values of it that give meaning)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What an int option counts: ``count`` is one ``ngettext_lazy`` text with the number as
+    ``n`` ("%(n)s card" / "%(n)s cards"), ``name`` the word beside a number field ("cards")."""
+
+    count: Any
+    name: Any = ""
+
+    def words(self, n: int) -> str:
+        return self.count % {"n": n}
+
+    def pattern(self, n: int) -> str:
+        """The text for ``n`` with the placeholder left in ("%(n)s cards"), for the page's
+        script that says a number as it is typed."""
+        return self.words(n).replace(str(n), "%(n)s", 1)
+
+
+NUMBER = Unit("%(n)s")  # a plain number: nothing to translate
 
 
 @dataclass(frozen=True)
@@ -41,12 +69,12 @@ class Option:
     choices: Mapping[Any, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
-    # Ints: the value in words, singular and plural ("%(n)s card", "%(n)s cards"), and the
-    # words for 0 when a plain "0 cards" would mislead ("no cards").
-    unit: tuple[str, str] = ("%(n)s", "%(n)s")
+    # Ints: the value in words ("4 cards"), and the words for 0 when a plain "0 cards"
+    # would mislead ("no cards").
+    unit: Unit = NUMBER
     zero_words: str = ""
-    # The rule in plain words, one whole sentence (or two) per value. Ints: "one" and
-    # "other" (chosen with ngettext, "%(n)s" filled in) and, when 0 needs its own words,
+    # The rule in plain words, one whole sentence (or two) per value. Ints: "n", one
+    # ``ngettext_lazy`` text with "%(n)s" for the value and, when 0 needs its own words,
     # "zero". ``variants`` holds other texts for the same values, used when ``variant``
     # (a function of all the options) names one: the rule reads differently with them.
     texts: Mapping[Any, str] = field(default_factory=dict)
@@ -67,14 +95,24 @@ class Option:
         """The value in plain words, as shown in forms and diffs: '4 cards', 'Allowed'."""
         if self.kind == INT:
             if value == 0 and self.zero_words:
-                return self.zero_words
-            return ngettext(self.unit[0], self.unit[1], value) % {"n": value}
-        return self.choices[value]
+                return str(self.zero_words)
+            return self.unit.words(value)
+        return str(self.choices[value])
 
     @property
     def units(self) -> str:
-        """The unit in the plural, without a number: 'cards'."""
-        return self.unit[1].replace("%(n)s", "").strip()
+        """The unit without a number, beside a number field: 'cards'."""
+        return str(self.unit.name)
+
+    @property
+    def words_one(self) -> str:
+        """The words for one, with the placeholder: '%(n)s card' (for the page's script)."""
+        return self.unit.pattern(1)
+
+    @property
+    def words_many(self) -> str:
+        """The words for several, with the placeholder: '%(n)s cards'."""
+        return self.unit.pattern(2)
 
     def text(self, value: Any, options: Mapping[str, Any] | None = None) -> str:
         """The rule for this value, as a sentence for the table reference.
@@ -89,9 +127,9 @@ class Option:
             texts = self.variants.get(name, texts) if name else texts
         if self.kind == INT:
             if value == 0 and "zero" in texts:
-                return texts["zero"]
-            return ngettext(texts["one"], texts["other"], value) % {"n": value}
-        return texts[value]
+                return str(texts["zero"])
+            return texts["n"] % {"n": value}
+        return str(texts[value])
 
     def is_relevant(self, options: Mapping[str, Any]) -> bool:
         """Whether the option means something with the other choices (the catalogue's
@@ -100,7 +138,12 @@ class Option:
 
     def difference(self, value: Any) -> str:
         """The house's value against official, in one line: 'UNO penalty: 4 cards (official: 2)'."""
-        return "%(label)s: %(value)s" % {"label": self.label, "value": self.against_official(value)}
+        # Translators: one line of the list of house rules: an option's name, then its
+        # value against the official one, as in "UNO penalty: 4 cards (official: 2)".
+        return gettext("%(label)s: %(value)s") % {
+            "label": self.label,
+            "value": self.against_official(value),
+        }
 
     def against_official(self, value: Any) -> str:
         """'4 cards (official: 2)': the value, then the official one in brackets."""
@@ -108,9 +151,11 @@ class Option:
             official_words = str(self.official)
         else:
             official_words = _without_aside(self.words(self.official))
-        return "%(value)s (official: %(official)s)" % {
+        # Translators: a house rule's value, then the official value (a bare number for a
+        # count), as in "4 cards (official: 2)" or "Not allowed (official: allowed)".
+        return gettext("%(value)s (official: %(official)s)") % {
             "value": _without_aside(self.words(value)),
-            "official": official_words[:1].lower() + official_words[1:],
+            "official": _inside_sentence(official_words),
         }
 
     def parse(self, raw: Any) -> Any:
@@ -122,26 +167,32 @@ class Option:
                 return True
             if isinstance(raw, str) and raw.lower() in ("false", "off", "0", "no", ""):
                 return False
-            raise ValueError("Choose yes or no.")
+            raise ValueError(gettext("Choose yes or no."))
         if self.kind == INT:
             if isinstance(raw, bool) or raw is None:
-                raise ValueError("Enter a whole number.")
+                raise ValueError(gettext("Enter a whole number."))
             if isinstance(raw, float) and raw.is_integer():
                 raw = int(raw)
             if isinstance(raw, str):
                 raw = raw.strip()
                 if not (raw.lstrip("-").isdecimal() and raw.isascii()) or len(raw) > 6:
-                    raise ValueError("Enter a whole number.")
+                    raise ValueError(gettext("Enter a whole number."))
                 raw = int(raw)
             if not isinstance(raw, int):
-                raise ValueError("Enter a whole number.")
+                raise ValueError(gettext("Enter a whole number."))
             if not self.minimum <= raw <= self.maximum:
-                raise ValueError(f"Enter a number from {self.minimum} to {self.maximum}.")
+                raise ValueError(
+                    gettext("Enter a number from %(minimum)s to %(maximum)s.")
+                    % {"minimum": self.minimum, "maximum": self.maximum}
+                )
             return raw
         if isinstance(raw, str) and raw in self.choices:
             return raw
-        allowed = ", ".join(self.choices)
-        raise ValueError(f"Choose one of: {allowed}.")
+        # Translators: the allowed values are the option's codes (not translated), for
+        # programs that send rules as JSON.
+        raise ValueError(
+            gettext("Choose one of: %(allowed)s.") % {"allowed": ", ".join(self.choices)}
+        )
 
 
 def _without_aside(words: str) -> str:
@@ -150,13 +201,36 @@ def _without_aside(words: str) -> str:
     return words.split(" (", 1)[0].split(": ", 1)[0]
 
 
-def _yes_no(yes: str = "Allowed", no: str = "Not allowed") -> dict[bool, str]:
-    return {True: yes, False: no}
+# Languages whose nouns keep their capital letter inside a sentence.
+_CAPITALISED_NOUNS = ("de",)
 
 
-CARD = ("%(n)s card", "%(n)s cards")
-POINT = ("%(n)s point", "%(n)s points")
-ROUND = ("%(n)s round", "%(n)s rounds")
+def _inside_sentence(words: str) -> str:
+    """A value's words inside a sentence: 'Allowed' -> 'allowed' (not in German, where a
+    noun keeps its capital)."""
+    if (get_language() or "en").split("-")[0] in _CAPITALISED_NOUNS:
+        return words
+    return words[:1].lower() + words[1:]
+
+
+# Translators: a number of cards (in a form, a list of house rules), as in "4 cards".
+CARD = Unit(
+    ngettext_lazy("%(n)s card", "%(n)s cards", "n"),
+    # Translators: beside a number field: the field counts cards, as in "cards (5-10)".
+    pgettext_lazy("unit", "cards"),
+)
+# Translators: a number of points (what a card scores, a target score), as in "50 points".
+POINT = Unit(
+    ngettext_lazy("%(n)s point", "%(n)s points", "n"),
+    # Translators: beside a number field: the field counts points, as in "points (0-200)".
+    pgettext_lazy("unit", "points"),
+)
+# Translators: a number of rounds won, as in "3 rounds".
+ROUND = Unit(
+    ngettext_lazy("%(n)s round", "%(n)s rounds", "n"),
+    # Translators: beside a number field: the field counts rounds, as in "rounds (1-25)".
+    pgettext_lazy("unit", "rounds"),
+)
 
 
 def _draw_card_rules(options: Mapping[str, Any]) -> str:
@@ -189,14 +263,17 @@ OPTIONS: list[Option] = [
         "setup",
         INT,
         7,
-        "Cards dealt to each player",
-        "How many cards each player starts a round with.",
+        pgettext_lazy("option label", "Cards dealt to each player"),
+        _("How many cards each player starts a round with."),
         minimum=5,
         maximum=10,
         unit=CARD,
         texts={
-            "one": "The dealer shuffles and deals %(n)s card to each player, face down.",
-            "other": "The dealer shuffles and deals %(n)s cards to each player, face down.",
+            "n": ngettext_lazy(
+                "The dealer shuffles and deals %(n)s card to each player, face down.",
+                "The dealer shuffles and deals %(n)s cards to each player, face down.",
+                "n",
+            ),
         },
     ),
     Option(
@@ -204,13 +281,18 @@ OPTIONS: list[Option] = [
         "setup",
         ENUM,
         "highest_card",
-        "First dealer",
-        "How the first dealer is chosen.",
-        choices={"highest_card": "Highest card deals", "random": "Chosen at random"},
+        pgettext_lazy("option label", "First dealer"),
+        _("How the first dealer is chosen."),
+        choices={
+            "highest_card": pgettext_lazy("option dealer_selection value", "Highest card deals"),
+            "random": pgettext_lazy("option dealer_selection value", "Chosen at random"),
+        },
         texts={
-            "highest_card": "To choose the first dealer, everyone draws a card and the "
-            "highest number deals (a card without a number counts as zero).",
-            "random": "The first dealer is chosen at random, so the first player is random too.",
+            "highest_card": _(
+                "To choose the first dealer, everyone draws a card and the "
+                "highest number deals (a card without a number counts as zero)."
+            ),
+            "random": _("The first dealer is chosen at random, so the first player is random too."),
         },
     ),
     Option(
@@ -218,25 +300,38 @@ OPTIONS: list[Option] = [
         "setup",
         ENUM,
         "clockwise",
-        "Direction of play",
-        "Which way play goes at the start, and the deal passes each round.",
-        choices={"clockwise": "Clockwise (to the left)", "counterclockwise": "Counterclockwise"},
+        pgettext_lazy("option label", "Direction of play"),
+        _("Which way play goes at the start, and the deal passes each round."),
+        choices={
+            # Translators: the direction of play, seen from above the table; the words
+            # before the brackets are also shown alone, in the list of house rules.
+            "clockwise": pgettext_lazy("option direction value", "Clockwise (to the left)"),
+            "counterclockwise": pgettext_lazy("option direction value", "Counterclockwise"),
+        },
         texts={
-            "clockwise": "The player to the dealer's left plays first (unless the first card "
-            "turned up says otherwise), and play goes clockwise (to the left); after each "
-            "round the deal passes one seat to the left.",
-            "counterclockwise": "The player to the dealer's right plays first (unless the "
-            "first card turned up says otherwise), and play goes counterclockwise (to the "
-            "right); after each round the deal passes one seat to the right.",
+            "clockwise": _(
+                "The player to the dealer's left plays first (unless the first card "
+                "turned up says otherwise), and play goes clockwise (to the left); after each "
+                "round the deal passes one seat to the left."
+            ),
+            "counterclockwise": _(
+                "The player to the dealer's right plays first (unless the "
+                "first card turned up says otherwise), and play goes counterclockwise (to the "
+                "right); after each round the deal passes one seat to the right."
+            ),
         },
         variants={
             "redraw": {
-                "clockwise": "The player to the dealer's left plays first, and play goes "
-                "clockwise (to the left); after each round the deal passes one seat to the "
-                "left.",
-                "counterclockwise": "The player to the dealer's right plays first, and play "
-                "goes counterclockwise (to the right); after each round the deal passes one "
-                "seat to the right.",
+                "clockwise": _(
+                    "The player to the dealer's left plays first, and play goes "
+                    "clockwise (to the left); after each round the deal passes one seat to the "
+                    "left."
+                ),
+                "counterclockwise": _(
+                    "The player to the dealer's right plays first, and play "
+                    "goes counterclockwise (to the right); after each round the deal passes one "
+                    "seat to the right."
+                ),
             }
         },
         variant=lambda o: "redraw" if o["first_card_action"] == "redraw" else "",
@@ -246,17 +341,22 @@ OPTIONS: list[Option] = [
         "setup",
         ENUM,
         "first_player_chooses",
-        "A Wild turned up first",
-        "What happens when the first card of the discard pile is a Wild.",
+        pgettext_lazy("option label", "A Wild turned up first"),
+        _("What happens when the first card of the discard pile is a Wild."),
         choices={
-            "redraw": "Put it back and turn another",
-            "first_player_chooses": "First player picks the colour",
+            "redraw": pgettext_lazy("option first_card_wild value", "Put it back and turn another"),
+            "first_player_chooses": pgettext_lazy(
+                "option first_card_wild value", "First player picks the colour"
+            ),
         },
         texts={
-            "redraw": "If the first card turned up is a Wild, bury it in the deck and turn "
-            "up another.",
-            "first_player_chooses": "If the first card turned up is a Wild, the first player "
-            "chooses the colour to play, then takes their turn.",
+            "redraw": _(
+                "If the first card turned up is a Wild, bury it in the deck and turn up another."
+            ),
+            "first_player_chooses": _(
+                "If the first card turned up is a Wild, the first player "
+                "chooses the colour to play, then takes their turn."
+            ),
         },
     ),
     Option(
@@ -264,25 +364,38 @@ OPTIONS: list[Option] = [
         "setup",
         ENUM,
         "apply",
-        "An action card turned up first",
-        "A Skip, Reverse or Draw Two as the first card of the discard pile.",
-        choices={"apply": "Its effect applies", "redraw": "Put it back and turn another"},
+        pgettext_lazy("option label", "An action card turned up first"),
+        _("A Skip, Reverse or Draw Two as the first card of the discard pile."),
+        choices={
+            "apply": pgettext_lazy("option first_card_action value", "Its effect applies"),
+            "redraw": pgettext_lazy(
+                "option first_card_action value", "Put it back and turn another"
+            ),
+        },
         texts={
-            "apply": "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
-            "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
-            "two cards and miss their turn, and a Reverse makes the dealer play first, with "
-            "play going the other way.",
-            "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
-            "in the deck and turn up another.",
+            "apply": _(
+                "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
+                "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
+                "two cards and miss their turn, and a Reverse makes the dealer play first, with "
+                "play going the other way."
+            ),
+            "redraw": _(
+                "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
+                "in the deck and turn up another."
+            ),
         },
         variants={
             "no_skip": {
-                "apply": "If the first card turned up is a Skip, Reverse or Draw Two, it works "
-                "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
-                "draw two cards before they take their turn, and a Reverse makes the dealer "
-                "play first, with play going the other way.",
-                "redraw": "If the first card turned up is a Skip, Reverse or Draw Two, put it "
-                "back in the deck and turn up another.",
+                "apply": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
+                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
+                    "draw two cards before they take their turn, and a Reverse makes the dealer "
+                    "play first, with play going the other way."
+                ),
+                "redraw": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, put it "
+                    "back in the deck and turn up another."
+                ),
             }
         },
         variant=_draw_card_rules,
@@ -293,14 +406,22 @@ OPTIONS: list[Option] = [
         "turns",
         ENUM,
         "draw_one",
-        "Drawing when you don't play",
-        "What a player draws when they cannot, or will not, play.",
-        choices={"draw_one": "Draw one card", "draw_until_playable": "Draw until you can play"},
+        pgettext_lazy("option label", "Drawing when you don't play"),
+        _("What a player draws when they cannot, or will not, play."),
+        choices={
+            "draw_one": pgettext_lazy("option draw_rule value", "Draw one card"),
+            "draw_until_playable": pgettext_lazy(
+                "option draw_rule value", "Draw until you can play"
+            ),
+        },
         texts={
-            "draw_one": "If you don't play a card from your hand, draw one card from the "
-            "draw pile.",
-            "draw_until_playable": "If you don't play a card from your hand, keep drawing "
-            "from the draw pile until you draw a card that can be played.",
+            "draw_one": _(
+                "If you don't play a card from your hand, draw one card from the draw pile."
+            ),
+            "draw_until_playable": _(
+                "If you don't play a card from your hand, keep drawing "
+                "from the draw pile until you draw a card that can be played."
+            ),
         },
     ),
     Option(
@@ -308,31 +429,43 @@ OPTIONS: list[Option] = [
         "turns",
         ENUM,
         "may_play",
-        "A playable card you just drew",
-        "What you may do with a drawn card that can be played.",
+        pgettext_lazy("option label", "A playable card you just drew"),
+        _("What you may do with a drawn card that can be played."),
         choices={
-            "may_play": "You may play it",
-            "must_play": "You must play it",
-            "keep": "Keep it; your turn ends",
+            "may_play": pgettext_lazy("option drawn_card value", "You may play it"),
+            "must_play": pgettext_lazy("option drawn_card value", "You must play it"),
+            "keep": pgettext_lazy("option drawn_card value", "Keep it; your turn ends"),
         },
         texts={
-            "may_play": "If the card you draw can be played, you may play it at once. "
-            "Otherwise it goes into your hand and your turn ends: you cannot play another "
-            "card instead.",
-            "must_play": "If the card you draw can be played, you must play it at once. "
-            "Otherwise it goes into your hand and your turn ends.",
-            "keep": "The card you draw goes into your hand and your turn ends, even if it "
-            "could be played.",
+            "may_play": _(
+                "If the card you draw can be played, you may play it at once. "
+                "Otherwise it goes into your hand and your turn ends: you cannot play another "
+                "card instead."
+            ),
+            "must_play": _(
+                "If the card you draw can be played, you must play it at once. "
+                "Otherwise it goes into your hand and your turn ends."
+            ),
+            "keep": _(
+                "The card you draw goes into your hand and your turn ends, even if it "
+                "could be played."
+            ),
         },
         variants={
             "until": {
-                "may_play": "Once you draw a card that can be played, you may play it at "
-                "once; if you keep it, your turn ends. The cards drawn before it go into "
-                "your hand.",
-                "must_play": "Once you draw a card that can be played, you must play it at "
-                "once. The cards drawn before it go into your hand.",
-                "keep": "Once you draw a card that can be played, it goes into your hand "
-                "with the others and your turn ends, even though it could be played.",
+                "may_play": _(
+                    "Once you draw a card that can be played, you may play it at "
+                    "once; if you keep it, your turn ends. The cards drawn before it go into "
+                    "your hand."
+                ),
+                "must_play": _(
+                    "Once you draw a card that can be played, you must play it at "
+                    "once. The cards drawn before it go into your hand."
+                ),
+                "keep": _(
+                    "Once you draw a card that can be played, it goes into your hand "
+                    "with the others and your turn ends, even though it could be played."
+                ),
             }
         },
         variant=lambda o: "until" if o["draw_rule"] == "draw_until_playable" else "",
@@ -342,13 +475,22 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         True,
-        "Drawing when you could play",
-        "May a player who holds a playable card draw instead?",
-        choices=_yes_no("Allowed", "Not allowed: play if you can"),
+        pgettext_lazy("option label", "Drawing when you could play"),
+        _("May a player who holds a playable card draw instead?"),
+        choices={
+            True: pgettext_lazy("option may_draw_instead_of_playing value", "Allowed"),
+            False: pgettext_lazy(
+                # Translators: the words before the colon are also shown alone, in the
+                # list of house rules: keep the colon.
+                "option may_draw_instead_of_playing value",
+                "Not allowed: play if you can",
+            ),
+        },
         texts={
-            True: "You may draw instead of playing, even when you hold a card you could play.",
-            False: "If you can play, you must: you may only draw when you hold no card "
-            "you can play.",
+            True: _("You may draw instead of playing, even when you hold a card you could play."),
+            False: _(
+                "If you can play, you must: you may only draw when you hold no card you can play."
+            ),
         },
     ),
     Option(
@@ -356,17 +498,24 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         False,
-        "Jump in",
-        "Play an exact copy of the top card out of turn.",
-        choices=_yes_no(),
+        # Translators: the house rule that lets anyone holding the very same card
+        # as the top card play it out of turn (in English “jump in”).
+        pgettext_lazy("option label", "Jump in"),
+        _("Play an exact copy of the top card out of turn."),
+        choices={
+            True: pgettext_lazy("option jump_in value", "Allowed"),
+            False: pgettext_lazy("option jump_in value", "Not allowed"),
+        },
         texts={
-            True: "Jump in: anyone holding the exact same card as the top card (same colour "
-            "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
-            "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
-            "turn: play continues from them, and the players in between miss their turn. "
-            "Jump in on a Draw Two or a Wild Draw Four and only your card counts: the player "
-            "it was aimed at draws nothing, and the player after you draws for yours.",
-            False: "No jumping in: you only play on your own turn.",
+            True: _(
+                "Jump in: anyone holding the exact same card as the top card (same colour "
+                "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
+                "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
+                "turn: play continues from them, and the players in between miss their turn. "
+                "Jump in on a Draw Two or a Wild Draw Four and only your card counts: the player "
+                "it was aimed at draws nothing, and the player after you draws for yours."
+            ),
+            False: _("No jumping in: you only play on your own turn."),
         },
     ),
     Option(
@@ -374,13 +523,18 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         False,
-        "Several cards of one number",
-        "Play several cards of the same number in one turn.",
-        choices=_yes_no(),
+        pgettext_lazy("option label", "Several cards of one number"),
+        _("Play several cards of the same number in one turn."),
+        choices={
+            True: pgettext_lazy("option multiple_same_number value", "Allowed"),
+            False: pgettext_lazy("option multiple_same_number value", "Not allowed"),
+        },
         texts={
-            True: "You may play several cards of the same number together in one turn; "
-            "the first must be playable as usual, and the last one laid is the new top card.",
-            False: "You play one card per turn.",
+            True: _(
+                "You may play several cards of the same number together in one turn; "
+                "the first must be playable as usual, and the last one laid is the new top card."
+            ),
+            False: _("You play one card per turn."),
         },
     ),
     Option(
@@ -388,14 +542,19 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         False,
-        "Sevens swap hands",
-        "Playing a 7 swaps hands with a player of your choice.",
-        choices=_yes_no("Yes", "No"),
+        pgettext_lazy("option label", "Sevens swap hands"),
+        _("Playing a 7 swaps hands with a player of your choice."),
+        choices={
+            True: pgettext_lazy("option seven_swap value", "Yes"),
+            False: pgettext_lazy("option seven_swap value", "No"),
+        },
         texts={
-            True: "When you play a 7, you swap hands with any other player you choose. If "
-            "the 7 was your last card, you have gone out and nobody swaps. Whoever is left "
-            "holding one card after a swap must call \u201cUNO!\u201d at once.",
-            False: "A 7 is an ordinary number card.",
+            True: _(
+                "When you play a 7, you swap hands with any other player you choose. If "
+                "the 7 was your last card, you have gone out and nobody swaps. Whoever is left "
+                "holding one card after a swap must call \u201cUNO!\u201d at once."
+            ),
+            False: _("A 7 is an ordinary number card."),
         },
     ),
     Option(
@@ -403,15 +562,21 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         False,
-        "Zeros pass hands round",
-        "Playing a 0 passes every hand one seat in the direction of play.",
-        choices=_yes_no("Yes", "No"),
+        # Translators: every player passes their hand on to the next player.
+        pgettext_lazy("option label", "Zeros pass hands round"),
+        _("Playing a 0 passes every hand one seat in the direction of play."),
+        choices={
+            True: pgettext_lazy("option zero_rotate value", "Yes"),
+            False: pgettext_lazy("option zero_rotate value", "No"),
+        },
         texts={
-            True: "When someone plays a 0, every player passes their hand to the next "
-            "player in the direction of play. If the 0 was their last card, they have gone "
-            "out and no hands move. Whoever is left holding one card after the hands move "
-            "must call \u201cUNO!\u201d at once.",
-            False: "A 0 is an ordinary number card.",
+            True: _(
+                "When someone plays a 0, every player passes their hand to the next "
+                "player in the direction of play. If the 0 was their last card, they have gone "
+                "out and no hands move. Whoever is left holding one card after the hands move "
+                "must call \u201cUNO!\u201d at once."
+            ),
+            False: _("A 0 is an ordinary number card."),
         },
     ),
     Option(
@@ -419,17 +584,24 @@ OPTIONS: list[Option] = [
         "turns",
         BOOL,
         True,
-        "Reverse with two players",
-        "With two players, Reverse works like Skip.",
-        choices=_yes_no("Works like Skip", "Only changes direction"),
+        pgettext_lazy("option label", "Reverse with two players"),
+        _("With two players, Reverse works like Skip."),
+        choices={
+            True: pgettext_lazy("option two_player_reverse_skips value", "Works like Skip"),
+            False: pgettext_lazy("option two_player_reverse_skips value", "Only changes direction"),
+        },
         texts={
-            True: "With two players, a Reverse works like a Skip: the other player misses "
-            "their turn, so you play again.",
-            False: "With two players, a Reverse only changes direction, so the other player "
-            "plays next.",
+            True: _(
+                "With two players, a Reverse works like a Skip: the other player misses "
+                "their turn, so you play again."
+            ),
+            False: _(
+                "With two players, a Reverse only changes direction, so the other player "
+                "plays next."
+            ),
         },
         when=(("teams", ("none",)),),
-        when_note="Not when playing in pairs.",
+        when_note=_("Not when playing in pairs."),
     ),
     # Draw cards and stacking
     Option(
@@ -437,22 +609,34 @@ OPTIONS: list[Option] = [
         "stacking",
         BOOL,
         False,
-        "Draw Two on a Draw Two",
-        "A Draw Two may answer a Draw Two; the total passes on.",
-        choices=_yes_no(),
+        # Translators: the four stacking rules: answering a draw card (Draw Two,
+        # Wild Draw Four) played on you with one of your own, so the next player draws
+        # the total. Use the card names printed on your language's decks (see the glossary).
+        pgettext_lazy("option label", "Draw Two on a Draw Two"),
+        _("A Draw Two may answer a Draw Two; the total passes on."),
+        choices={
+            True: pgettext_lazy("option stack_draw_two_on_draw_two value", "Allowed"),
+            False: pgettext_lazy("option stack_draw_two_on_draw_two value", "Not allowed"),
+        },
         texts={
-            True: "When a Draw Two is played on you, you may answer with a Draw Two of your "
-            "own; the total passes to the next player, who draws it all unless they can "
-            "answer too.",
-            False: "A Draw Two cannot be answered with a Draw Two: you draw two.",
+            True: _(
+                "When a Draw Two is played on you, you may answer with a Draw Two of your "
+                "own; the total passes to the next player, who draws it all unless they can "
+                "answer too."
+            ),
+            False: _("A Draw Two cannot be answered with a Draw Two: you draw two."),
         },
         variants={
             "total": {
-                True: "When a Draw Two is played on you, you may answer with a Draw Two of "
-                "your own; the total passes to the next player, who draws it all unless they "
-                "can answer too.",
-                False: "A Draw Two cannot be answered with a Draw Two: you draw two, or the "
-                "whole total when the Draw Two ends a stack.",
+                True: _(
+                    "When a Draw Two is played on you, you may answer with a Draw Two of "
+                    "your own; the total passes to the next player, who draws it all unless they "
+                    "can answer too."
+                ),
+                False: _(
+                    "A Draw Two cannot be answered with a Draw Two: you draw two, or the "
+                    "whole total when the Draw Two ends a stack."
+                ),
             }
         },
         variant=lambda o: "total" if o["stack_draw_two_on_draw_four"] else "",
@@ -462,22 +646,31 @@ OPTIONS: list[Option] = [
         "stacking",
         BOOL,
         False,
-        "Wild Draw Four on a Wild Draw Four",
-        "A Wild Draw Four may answer a Wild Draw Four.",
-        choices=_yes_no(),
+        pgettext_lazy("option label", "Wild Draw Four on a Wild Draw Four"),
+        _("A Wild Draw Four may answer a Wild Draw Four."),
+        choices={
+            True: pgettext_lazy("option stack_draw_four_on_draw_four value", "Allowed"),
+            False: pgettext_lazy("option stack_draw_four_on_draw_four value", "Not allowed"),
+        },
         texts={
-            True: "When a Wild Draw Four is played on you, you may answer with a Wild Draw "
-            "Four of your own, if the Wild Draw Four rule lets you play it; you name the "
-            "colour, and the total passes to the next player.",
-            False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four.",
+            True: _(
+                "When a Wild Draw Four is played on you, you may answer with a Wild Draw "
+                "Four of your own, if the Wild Draw Four rule lets you play it; you name the "
+                "colour, and the total passes to the next player."
+            ),
+            False: _("A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four."),
         },
         variants={
             "total": {
-                True: "When a Wild Draw Four is played on you, you may answer with a Wild "
-                "Draw Four of your own, if the Wild Draw Four rule lets you play it; you name "
-                "the colour, and the total passes to the next player.",
-                False: "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
-                "four, or the whole total when the Wild Draw Four ends a stack.",
+                True: _(
+                    "When a Wild Draw Four is played on you, you may answer with a Wild "
+                    "Draw Four of your own, if the Wild Draw Four rule lets you play it; you name "
+                    "the colour, and the total passes to the next player."
+                ),
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
+                    "four, or the whole total when the Wild Draw Four ends a stack."
+                ),
             }
         },
         variant=lambda o: "total" if o["stack_draw_four_on_draw_two"] else "",
@@ -487,22 +680,31 @@ OPTIONS: list[Option] = [
         "stacking",
         BOOL,
         False,
-        "Wild Draw Four on a Draw Two",
-        "A Wild Draw Four may answer a Draw Two.",
-        choices=_yes_no(),
+        pgettext_lazy("option label", "Wild Draw Four on a Draw Two"),
+        _("A Wild Draw Four may answer a Draw Two."),
+        choices={
+            True: pgettext_lazy("option stack_draw_four_on_draw_two value", "Allowed"),
+            False: pgettext_lazy("option stack_draw_four_on_draw_two value", "Not allowed"),
+        },
         texts={
-            True: "When a Draw Two is played on you, you may answer with a Wild Draw Four, "
-            "if the Wild Draw Four rule lets you play it; you name the colour, and the total "
-            "passes to the next player.",
-            False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two.",
+            True: _(
+                "When a Draw Two is played on you, you may answer with a Wild Draw Four, "
+                "if the Wild Draw Four rule lets you play it; you name the colour, and the total "
+                "passes to the next player."
+            ),
+            False: _("A Draw Two cannot be answered with a Wild Draw Four: you draw two."),
         },
         variants={
             "total": {
-                True: "When a Draw Two is played on you, you may answer with a Wild Draw "
-                "Four, if the Wild Draw Four rule lets you play it; you name the colour, and "
-                "the total passes to the next player.",
-                False: "A Draw Two cannot be answered with a Wild Draw Four: you draw two, "
-                "or the whole total when the Draw Two ends a stack.",
+                True: _(
+                    "When a Draw Two is played on you, you may answer with a Wild Draw "
+                    "Four, if the Wild Draw Four rule lets you play it; you name the colour, and "
+                    "the total passes to the next player."
+                ),
+                False: _(
+                    "A Draw Two cannot be answered with a Wild Draw Four: you draw two, "
+                    "or the whole total when the Draw Two ends a stack."
+                ),
             }
         },
         variant=lambda o: (
@@ -514,20 +716,29 @@ OPTIONS: list[Option] = [
         "stacking",
         BOOL,
         False,
-        "Draw Two on a Wild Draw Four",
-        "A Draw Two may answer a Wild Draw Four.",
-        choices=_yes_no(),
+        pgettext_lazy("option label", "Draw Two on a Wild Draw Four"),
+        _("A Draw Two may answer a Wild Draw Four."),
+        choices={
+            True: pgettext_lazy("option stack_draw_two_on_draw_four value", "Allowed"),
+            False: pgettext_lazy("option stack_draw_two_on_draw_four value", "Not allowed"),
+        },
         texts={
-            True: "When a Wild Draw Four is played on you, you may answer with a Draw Two of "
-            "the colour just named; the total passes to the next player.",
-            False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four.",
+            True: _(
+                "When a Wild Draw Four is played on you, you may answer with a Draw Two of "
+                "the colour just named; the total passes to the next player."
+            ),
+            False: _("A Wild Draw Four cannot be answered with a Draw Two: you draw four."),
         },
         variants={
             "total": {
-                True: "When a Wild Draw Four is played on you, you may answer with a Draw Two "
-                "of the colour just named; the total passes to the next player.",
-                False: "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
-                "or the whole total when the Wild Draw Four ends a stack.",
+                True: _(
+                    "When a Wild Draw Four is played on you, you may answer with a Draw Two "
+                    "of the colour just named; the total passes to the next player."
+                ),
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
+                    "or the whole total when the Wild Draw Four ends a stack."
+                ),
             }
         },
         variant=lambda o: (
@@ -539,13 +750,18 @@ OPTIONS: list[Option] = [
         "stacking",
         BOOL,
         True,
-        "Drawing for a draw card loses the turn",
-        "The player who draws for a Draw Two or Wild Draw Four also loses their turn.",
-        choices=_yes_no("Yes, the turn is lost", "No, they may still play"),
+        pgettext_lazy("option label", "Drawing for a draw card loses the turn"),
+        _("The player who draws for a Draw Two or Wild Draw Four also loses their turn."),
+        choices={
+            True: pgettext_lazy("option draw_card_skips_turn value", "Yes, the turn is lost"),
+            False: pgettext_lazy("option draw_card_skips_turn value", "No, they may still play"),
+        },
         texts={
-            True: "Whoever draws for a Draw Two or a Wild Draw Four also misses their turn.",
-            False: "Whoever draws for a Draw Two or a Wild Draw Four still takes their turn "
-            "after drawing.",
+            True: _("Whoever draws for a Draw Two or a Wild Draw Four also misses their turn."),
+            False: _(
+                "Whoever draws for a Draw Two or a Wild Draw Four still takes their turn "
+                "after drawing."
+            ),
         },
     ),
     # Wild Draw Four
@@ -554,20 +770,29 @@ OPTIONS: list[Option] = [
         "wd4",
         ENUM,
         "no_matching_color",
-        "When a Wild Draw Four may be played",
-        "When playing a Wild Draw Four is legal.",
+        pgettext_lazy("option label", "When a Wild Draw Four may be played"),
+        _("When playing a Wild Draw Four is legal."),
         choices={
-            "no_matching_color": "Only with no card of the current colour",
-            "no_playable_card": "Only with no other playable card",
-            "anytime": "Any time",
+            "no_matching_color": pgettext_lazy(
+                "option wild_draw_four_rule value", "Only with no card of the current colour"
+            ),
+            "no_playable_card": pgettext_lazy(
+                "option wild_draw_four_rule value", "Only with no other playable card"
+            ),
+            "anytime": pgettext_lazy("option wild_draw_four_rule value", "Any time"),
         },
         texts={
-            "no_matching_color": "You may play a Wild Draw Four only when you hold no card of "
-            "the current colour (other cards that match by number or symbol don't count).",
-            "no_playable_card": "You may play a Wild Draw Four only when you hold no other card "
-            "you could play.",
-            "anytime": "You may play a Wild Draw Four at any time, like a Wild, even when "
-            "you hold other cards you could play.",
+            "no_matching_color": _(
+                "You may play a Wild Draw Four only when you hold no card of "
+                "the current colour (other cards that match by number or symbol don't count)."
+            ),
+            "no_playable_card": _(
+                "You may play a Wild Draw Four only when you hold no other card you could play."
+            ),
+            "anytime": _(
+                "You may play a Wild Draw Four at any time, like a Wild, even when "
+                "you hold other cards you could play."
+            ),
         },
     ),
     Option(
@@ -575,21 +800,30 @@ OPTIONS: list[Option] = [
         "wd4",
         BOOL,
         True,
-        "Challenging a Wild Draw Four",
-        "The next player may challenge a Wild Draw Four they think was played illegally.",
-        choices=_yes_no(),
+        # Translators: the player who must draw for a Wild Draw Four may say it
+        # was played against the rule and look at its player's hand.
+        pgettext_lazy("option label", "Challenging a Wild Draw Four"),
+        _("The next player may challenge a Wild Draw Four they think was played illegally."),
+        choices={
+            True: pgettext_lazy("option wild_draw_four_challenge value", "Allowed"),
+            False: pgettext_lazy("option wild_draw_four_challenge value", "Not allowed"),
+        },
         texts={
-            True: "The player who must draw for a Wild Draw Four may challenge it, before "
-            "drawing, if they think it was played against the rule: its player then shows "
-            "them their hand. Whatever the result, the colour named stands.",
-            False: "Nobody may challenge a Wild Draw Four.",
+            True: _(
+                "The player who must draw for a Wild Draw Four may challenge it, before "
+                "drawing, if they think it was played against the rule: its player then shows "
+                "them their hand. Whatever the result, the colour named stands."
+            ),
+            False: _("Nobody may challenge a Wild Draw Four."),
         },
         variants={
             "anytime": {
-                True: "The player who must draw for a Wild Draw Four may challenge it, before "
-                "drawing, but a Wild Draw Four is always allowed here, so the challenge "
-                "always fails. The colour named stands.",
-                False: "Nobody may challenge a Wild Draw Four.",
+                True: _(
+                    "The player who must draw for a Wild Draw Four may challenge it, before "
+                    "drawing, but a Wild Draw Four is always allowed here, so the challenge "
+                    "always fails. The colour named stands."
+                ),
+                False: _("Nobody may challenge a Wild Draw Four."),
             }
         },
         variant=lambda o: "anytime" if o["wild_draw_four_rule"] == "anytime" else "",
@@ -599,53 +833,68 @@ OPTIONS: list[Option] = [
         "wd4",
         INT,
         4,
-        "Caught playing it illegally",
-        "Cards the Wild Draw Four player draws when the challenge succeeds.",
+        pgettext_lazy("option label", "Caught playing it illegally"),
+        _("Cards the Wild Draw Four player draws when the challenge succeeds."),
         minimum=0,
         maximum=10,
         unit=CARD,
-        zero_words="No cards",
+        zero_words=pgettext_lazy("option challenge_guilty_draw value", "No cards"),
         texts={
-            "one": "If the challenge succeeds (the rule was broken), the player who played "
-            "the Wild Draw Four draws %(n)s card instead, and the challenger draws nothing "
-            "and takes their turn.",
-            "other": "If the challenge succeeds (the rule was broken), the player who played "
-            "the Wild Draw Four draws %(n)s cards instead, and the challenger draws nothing "
-            "and takes their turn.",
-            "zero": "If the challenge succeeds (the rule was broken), there is no penalty: "
-            "nobody draws, and the challenger takes their turn.",
+            "n": ngettext_lazy(
+                "If the challenge succeeds (the rule was broken), the player who played "
+                "the Wild Draw Four draws %(n)s card instead, and the challenger draws nothing "
+                "and takes their turn.",
+                "If the challenge succeeds (the rule was broken), the player who played "
+                "the Wild Draw Four draws %(n)s cards instead, and the challenger draws nothing "
+                "and takes their turn.",
+                "n",
+            ),
+            "zero": _(
+                "If the challenge succeeds (the rule was broken), there is no penalty: "
+                "nobody draws, and the challenger takes their turn."
+            ),
         },
         variants={
             "stack": {
-                "one": "If the challenge succeeds (the rule was broken), the player who played "
-                "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
-                "of the total (the total less four): nothing after a single Wild Draw Four, "
-                "when the challenger takes their turn; otherwise they draw it and miss their "
-                "turn.",
-                "other": "If the challenge succeeds (the rule was broken), the player who "
-                "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
-                "the rest of the total (the total less four): nothing after a single Wild "
-                "Draw Four, when the challenger takes their turn; otherwise they draw it and "
-                "miss their turn.",
-                "zero": "If the challenge succeeds (the rule was broken), the player who "
-                "played the last Wild Draw Four draws nothing, and the challenger draws the "
-                "rest of the total (the total less four): nothing after a single Wild Draw "
-                "Four, when the challenger takes their turn; otherwise they draw it and miss "
-                "their turn.",
+                "n": ngettext_lazy(
+                    "If the challenge succeeds (the rule was broken), the player who played "
+                    "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
+                    "of the total (the total less four): nothing after a single Wild Draw Four, "
+                    "when the challenger takes their turn; otherwise they draw it and miss their "
+                    "turn.",
+                    "If the challenge succeeds (the rule was broken), the player who "
+                    "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
+                    "the rest of the total (the total less four): nothing after a single Wild "
+                    "Draw Four, when the challenger takes their turn; otherwise they draw it and "
+                    "miss their turn.",
+                    "n",
+                ),
+                "zero": _(
+                    "If the challenge succeeds (the rule was broken), the player who "
+                    "played the last Wild Draw Four draws nothing, and the challenger draws the "
+                    "rest of the total (the total less four): nothing after a single Wild Draw "
+                    "Four, when the challenger takes their turn; otherwise they draw it and miss "
+                    "their turn."
+                ),
             },
             "stack_no_skip": {
-                "one": "If the challenge succeeds (the rule was broken), the player who played "
-                "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
-                "of the total (the total less four, so nothing after a single Wild Draw "
-                "Four), then takes their turn.",
-                "other": "If the challenge succeeds (the rule was broken), the player who "
-                "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
-                "the rest of the total (the total less four, so nothing after a single Wild "
-                "Draw Four), then takes their turn.",
-                "zero": "If the challenge succeeds (the rule was broken), the player who "
-                "played the last Wild Draw Four draws nothing, and the challenger draws the "
-                "rest of the total (the total less four, so nothing after a single Wild Draw "
-                "Four), then takes their turn.",
+                "n": ngettext_lazy(
+                    "If the challenge succeeds (the rule was broken), the player who played "
+                    "the last Wild Draw Four draws %(n)s card, and the challenger draws the rest "
+                    "of the total (the total less four, so nothing after a single Wild Draw "
+                    "Four), then takes their turn.",
+                    "If the challenge succeeds (the rule was broken), the player who "
+                    "played the last Wild Draw Four draws %(n)s cards, and the challenger draws "
+                    "the rest of the total (the total less four, so nothing after a single Wild "
+                    "Draw Four), then takes their turn.",
+                    "n",
+                ),
+                "zero": _(
+                    "If the challenge succeeds (the rule was broken), the player who "
+                    "played the last Wild Draw Four draws nothing, and the challenger draws the "
+                    "rest of the total (the total less four, so nothing after a single Wild Draw "
+                    "Four), then takes their turn."
+                ),
             },
         },
         variant=_challenge_rules,
@@ -653,62 +902,82 @@ OPTIONS: list[Option] = [
             ("wild_draw_four_challenge", (True,)),
             ("wild_draw_four_rule", ("no_matching_color", "no_playable_card")),
         ),
-        when_note="Only when challenges are allowed and a Wild Draw Four is not always allowed.",
+        when_note=_("Only when challenges are allowed and a Wild Draw Four is not always allowed."),
     ),
     Option(
         "challenge_wrong_draw",
         "wd4",
         INT,
         6,
-        "A wrong challenge",
-        "Cards the challenger draws when the challenge fails.",
+        pgettext_lazy("option label", "A wrong challenge"),
+        _("Cards the challenger draws when the challenge fails."),
         minimum=0,
         maximum=10,
         unit=CARD,
-        zero_words="No cards",
+        zero_words=pgettext_lazy("option challenge_wrong_draw value", "No cards"),
         texts={
-            "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
-            "challenger draws %(n)s card in all, instead of four, and misses their turn.",
-            "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
-            "challenger draws %(n)s cards in all, instead of four, and misses their turn.",
-            "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
-            "challenger draws nothing at all, not even the four, but misses their turn.",
+            "n": ngettext_lazy(
+                "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws %(n)s card in all, instead of four, and misses their turn.",
+                "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws %(n)s cards in all, instead of four, and misses their turn.",
+                "n",
+            ),
+            "zero": _(
+                "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws nothing at all, not even the four, but misses their turn."
+            ),
         },
         variants={
             "no_skip": {
-                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws %(n)s card in all, instead of four, then takes their turn.",
-                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws %(n)s cards in all, instead of four, then takes their turn.",
-                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws nothing at all, not even the four, and takes their turn.",
+                "n": ngettext_lazy(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws %(n)s card in all, instead of four, then takes their turn.",
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws %(n)s cards in all, instead of four, then takes their turn.",
+                    "n",
+                ),
+                "zero": _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws nothing at all, not even the four, and takes their turn."
+                ),
             },
             "stack": {
-                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total, counting %(n)s card instead of four for "
-                "the last Wild Draw Four, and misses their turn.",
-                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total, counting %(n)s cards instead of four for "
-                "the last Wild Draw Four, and misses their turn.",
-                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total less the last Wild Draw Four's four cards, "
-                "and misses their turn.",
+                "n": ngettext_lazy(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, counting %(n)s card instead of four for "
+                    "the last Wild Draw Four, and misses their turn.",
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, counting %(n)s cards instead of four for "
+                    "the last Wild Draw Four, and misses their turn.",
+                    "n",
+                ),
+                "zero": _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total less the last Wild Draw Four's four cards, "
+                    "and misses their turn."
+                ),
             },
             "stack_no_skip": {
-                "one": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total, counting %(n)s card instead of four for "
-                "the last Wild Draw Four, then takes their turn.",
-                "other": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total, counting %(n)s cards instead of four for "
-                "the last Wild Draw Four, then takes their turn.",
-                "zero": "If the challenge fails (the Wild Draw Four was played fairly), the "
-                "challenger draws the whole total less the last Wild Draw Four's four cards, "
-                "then takes their turn.",
+                "n": ngettext_lazy(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, counting %(n)s card instead of four for "
+                    "the last Wild Draw Four, then takes their turn.",
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, counting %(n)s cards instead of four for "
+                    "the last Wild Draw Four, then takes their turn.",
+                    "n",
+                ),
+                "zero": _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total less the last Wild Draw Four's four cards, "
+                    "then takes their turn."
+                ),
             },
         },
         variant=_challenge_rules,
         when=(("wild_draw_four_challenge", (True,)),),
-        when_note="Only when challenges are allowed.",
+        when_note=_("Only when challenges are allowed."),
     ),
     # Calling UNO
     Option(
@@ -716,23 +985,30 @@ OPTIONS: list[Option] = [
         "uno",
         INT,
         2,
-        "UNO penalty",
-        "Cards drawn by a player caught not calling UNO before the next player's turn begins.",
+        # Translators: the cards drawn by a player caught not calling “UNO!”
+        # when down to one card.
+        pgettext_lazy("option label", "UNO penalty"),
+        _("Cards drawn by a player caught not calling UNO before the next player's turn begins."),
         minimum=0,
         maximum=10,
         unit=CARD,
-        zero_words="No penalty",
+        zero_words=pgettext_lazy("option uno_penalty value", "No penalty"),
         texts={
-            "one": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
-            "just before is fine). If another player catches you before the next player "
-            "begins their turn, you draw %(n)s card; once the next turn has begun, you are "
-            "safe.",
-            "other": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
-            "just before is fine). If another player catches you before the next player "
-            "begins their turn, you draw %(n)s cards; once the next turn has begun, you are "
-            "safe.",
-            "zero": "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
-            "just before is fine). This house has no penalty for forgetting: nobody draws.",
+            "n": ngettext_lazy(
+                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "just before is fine). If another player catches you before the next player "
+                "begins their turn, you draw %(n)s card; once the next turn has begun, you are "
+                "safe.",
+                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "just before is fine). If another player catches you before the next player "
+                "begins their turn, you draw %(n)s cards; once the next turn has begun, you are "
+                "safe.",
+                "n",
+            ),
+            "zero": _(
+                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "just before is fine). This house has no penalty for forgetting: nobody draws."
+            ),
         },
     ),
     # Going out and scoring
@@ -741,22 +1017,28 @@ OPTIONS: list[Option] = [
         "scoring",
         ENUM,
         "any",
-        "Going out",
-        "Which cards a player may go out with.",
+        pgettext_lazy("option label", "Going out"),
+        _("Which cards a player may go out with."),
         choices={
-            "any": "With any card",
-            "no_wild": "Not with a Wild",
-            "no_action_or_wild": "Only with a number card",
+            "any": pgettext_lazy("option last_card value", "With any card"),
+            "no_wild": pgettext_lazy("option last_card value", "Not with a Wild"),
+            "no_action_or_wild": pgettext_lazy("option last_card value", "Only with a number card"),
         },
         texts={
-            "any": "You may go out with any card: a number, a Skip, a Reverse, a Draw Two, "
-            "a Wild or a Wild Draw Four.",
-            "no_wild": "Your last card may not be a Wild or a Wild Draw Four; a number, "
-            "Skip, Reverse or Draw Two is fine. If your only card is a Wild or a Wild Draw "
-            "Four, you may not play it: draw as a player who cannot play.",
-            "no_action_or_wild": "Your last card must be a number card: you may not go out "
-            "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four. If your only card is "
-            "one of those, you may not play it: draw as a player who cannot play.",
+            "any": _(
+                "You may go out with any card: a number, a Skip, a Reverse, a Draw Two, "
+                "a Wild or a Wild Draw Four."
+            ),
+            "no_wild": _(
+                "Your last card may not be a Wild or a Wild Draw Four; a number, "
+                "Skip, Reverse or Draw Two is fine. If your only card is a Wild or a Wild Draw "
+                "Four, you may not play it: draw as a player who cannot play."
+            ),
+            "no_action_or_wild": _(
+                "Your last card must be a number card: you may not go out "
+                "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four. If your only card is "
+                "one of those, you may not play it: draw as a player who cannot play."
+            ),
         },
     ),
     Option(
@@ -764,36 +1046,52 @@ OPTIONS: list[Option] = [
         "scoring",
         ENUM,
         "winner_takes_points",
-        "Scoring",
-        "How a round is scored and the game won.",
+        pgettext_lazy("option label", "Scoring"),
+        _("How a round is scored and the game won."),
         choices={
-            "winner_takes_points": "Winner scores the other hands",
-            "lowest_total_wins": "Everyone scores their own hand; lowest total wins",
-            "round_wins": "Count rounds won",
+            "winner_takes_points": pgettext_lazy(
+                "option scoring value", "Winner scores the other hands"
+            ),
+            "lowest_total_wins": pgettext_lazy(
+                "option scoring value", "Everyone scores their own hand; lowest total wins"
+            ),
+            "round_wins": pgettext_lazy("option scoring value", "Count rounds won"),
         },
         texts={
-            "winner_takes_points": "The player who goes out scores the points of all cards "
-            "left in the other players' hands. The first to reach the target score wins the "
-            "game.",
-            "lowest_total_wins": "Every player adds up the points in their own hand and "
-            "scores them; the player who went out scores nothing. When anyone reaches the "
-            "target score the game ends and the lowest total wins (equal lowest totals "
-            "share the win).",
-            "round_wins": "No points are counted: going out wins the round, and the first to "
-            "win the set number of rounds wins the game.",
+            "winner_takes_points": _(
+                "The player who goes out scores the points of all cards "
+                "left in the other players' hands. The first to reach the target score wins the "
+                "game."
+            ),
+            "lowest_total_wins": _(
+                "Every player adds up the points in their own hand and "
+                "scores them; the player who went out scores nothing. When anyone reaches the "
+                "target score the game ends and the lowest total wins (equal lowest totals "
+                "share the win)."
+            ),
+            "round_wins": _(
+                "No points are counted: going out wins the round, and the first to "
+                "win the set number of rounds wins the game."
+            ),
         },
         variants={
             "pairs": {
-                "winner_takes_points": "The pair of the player who goes out scores the points "
-                "of all cards left in the other pairs' hands. The first pair to reach the "
-                "target score wins the game.",
-                "lowest_total_wins": "Each pair adds up the points in both partners' hands "
-                "and scores them; the partner who went out has none. When any pair reaches "
-                "the target score the game ends and the lowest total wins (equal lowest "
-                "totals share the win).",
-                "round_wins": "No points are counted: the pair of the player who goes out "
-                "wins the round, and the first pair to win the set number of rounds wins the "
-                "game.",
+                "winner_takes_points": _(
+                    "The pair of the player who goes out scores the points "
+                    "of all cards left in the other pairs' hands. The first pair to reach the "
+                    "target score wins the game."
+                ),
+                "lowest_total_wins": _(
+                    "Each pair adds up the points in both partners' hands "
+                    "and scores them; the partner who went out has none. When any pair reaches "
+                    "the target score the game ends and the lowest total wins (equal lowest "
+                    "totals share the win)."
+                ),
+                "round_wins": _(
+                    "No points are counted: the pair of the player who goes out "
+                    "wins the round, and the first pair to win the set number of rounds wins the "
+                    "game."
+                ),
             }
         },
         variant=_scoring_rules,
@@ -803,53 +1101,68 @@ OPTIONS: list[Option] = [
         "scoring",
         INT,
         500,
-        "Target score",
-        "The game ends when a total reaches it.",
+        pgettext_lazy("option label", "Target score"),
+        _("The game ends when a total reaches it."),
         minimum=50,
         maximum=5000,
         unit=POINT,
         texts={
-            "one": "The target score is %(n)s point: the game ends when a total reaches it.",
-            "other": "The target score is %(n)s points: the game ends when a total reaches it.",
+            "n": ngettext_lazy(
+                "The target score is %(n)s point: the game ends when a total reaches it.",
+                "The target score is %(n)s points: the game ends when a total reaches it.",
+                "n",
+            ),
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
-        when_note="Not when counting rounds won.",
+        when_note=_("Not when counting rounds won."),
     ),
     Option(
         "rounds_to_win",
         "scoring",
         INT,
         1,
-        "Rounds to win",
-        "When counting rounds won: rounds needed to win the game.",
+        pgettext_lazy("option label", "Rounds to win"),
+        _("When counting rounds won: rounds needed to win the game."),
         minimum=1,
         maximum=25,
         unit=ROUND,
         texts={
-            "one": "The first to win %(n)s round wins the game.",
-            "other": "The first to win %(n)s rounds wins the game.",
+            "n": ngettext_lazy(
+                "The first to win %(n)s round wins the game.",
+                "The first to win %(n)s rounds wins the game.",
+                "n",
+            ),
         },
         when=(("scoring", ("round_wins",)),),
-        when_note="Only when counting rounds won.",
+        when_note=_("Only when counting rounds won."),
     ),
     Option(
         "teams",
         "scoring",
         ENUM,
         "none",
-        "Teams",
-        "Play alone, or in pairs with partners sitting opposite.",
-        choices={"none": "Everyone for themselves", "pairs": "Pairs: partners sit opposite"},
+        pgettext_lazy("option label", "Teams"),
+        _("Play alone, or in pairs with partners sitting opposite."),
+        choices={
+            "none": pgettext_lazy("option teams value", "Everyone for themselves"),
+            # Translators: the words before the colon are also shown alone, in the
+            # list of house rules: keep the colon.
+            "pairs": pgettext_lazy("option teams value", "Pairs: partners sit opposite"),
+        },
         texts={
-            "none": "Everyone plays for themselves.",
-            "pairs": "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each other "
-            "and score together; when one partner goes out, the pair wins the round.",
+            "none": _("Everyone plays for themselves."),
+            "pairs": _(
+                "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each other "
+                "and score together; when one partner goes out, the pair wins the round."
+            ),
         },
         variants={
             "rounds": {
-                "none": "Everyone plays for themselves.",
-                "pairs": "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each "
-                "other and win together; when one partner goes out, the pair wins the round.",
+                "none": _("Everyone plays for themselves."),
+                "pairs": _(
+                    "Play in pairs (4, 6, 8 or 10 players): partners sit opposite each "
+                    "other and win together; when one partner goes out, the pair wins the round."
+                ),
             }
         },
         variant=lambda o: "rounds" if o["scoring"] == "round_wins" else "",
@@ -859,52 +1172,63 @@ OPTIONS: list[Option] = [
         "scoring",
         BOOL,
         False,
-        "Partner's hand scores too",
-        "In pairs: the winning pair also scores the cards left in the partner's hand.",
-        choices=_yes_no("Yes", "No"),
+        pgettext_lazy("option label", "Partner's hand scores too"),
+        _("In pairs: the winning pair also scores the cards left in the partner's hand."),
+        choices={
+            True: pgettext_lazy("option team_scores_partner_hand value", "Yes"),
+            False: pgettext_lazy("option team_scores_partner_hand value", "No"),
+        },
         texts={
-            True: "The pair that wins the round also scores the cards left in the partner's "
-            "hand, so every card left on the table counts.",
-            False: "The pair that wins the round scores only the other pairs' hands.",
+            True: _(
+                "The pair that wins the round also scores the cards left in the partner's "
+                "hand, so every card left on the table counts."
+            ),
+            False: _("The pair that wins the round scores only the other pairs' hands."),
         },
         when=(("teams", ("pairs",)), ("scoring", ("winner_takes_points",))),
-        when_note="Only when playing in pairs and the winner scores the other hands.",
+        when_note=_("Only when playing in pairs and the winner scores the other hands."),
     ),
     Option(
         "points_action",
         "scoring",
         INT,
         20,
-        "Points for a Skip, Reverse or Draw Two",
-        "What each Skip, Reverse or Draw Two left in a hand scores.",
+        pgettext_lazy("option label", "Points for a Skip, Reverse or Draw Two"),
+        _("What each Skip, Reverse or Draw Two left in a hand scores."),
         minimum=0,
         maximum=200,
         unit=POINT,
         texts={
-            "one": "A Skip, Reverse or Draw Two left in a hand scores %(n)s point.",
-            "other": "A Skip, Reverse or Draw Two left in a hand scores %(n)s points.",
-            "zero": "A Skip, Reverse or Draw Two left in a hand scores nothing.",
+            "n": ngettext_lazy(
+                "A Skip, Reverse or Draw Two left in a hand scores %(n)s point.",
+                "A Skip, Reverse or Draw Two left in a hand scores %(n)s points.",
+                "n",
+            ),
+            "zero": _("A Skip, Reverse or Draw Two left in a hand scores nothing."),
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
-        when_note="Not when counting rounds won.",
+        when_note=_("Not when counting rounds won."),
     ),
     Option(
         "points_wild",
         "scoring",
         INT,
         50,
-        "Points for a Wild or Wild Draw Four",
-        "What each Wild or Wild Draw Four left in a hand scores.",
+        pgettext_lazy("option label", "Points for a Wild or Wild Draw Four"),
+        _("What each Wild or Wild Draw Four left in a hand scores."),
         minimum=0,
         maximum=200,
         unit=POINT,
         texts={
-            "one": "A Wild or Wild Draw Four left in a hand scores %(n)s point.",
-            "other": "A Wild or Wild Draw Four left in a hand scores %(n)s points.",
-            "zero": "A Wild or Wild Draw Four left in a hand scores nothing.",
+            "n": ngettext_lazy(
+                "A Wild or Wild Draw Four left in a hand scores %(n)s point.",
+                "A Wild or Wild Draw Four left in a hand scores %(n)s points.",
+                "n",
+            ),
+            "zero": _("A Wild or Wild Draw Four left in a hand scores nothing."),
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
-        when_note="Not when counting rounds won.",
+        when_note=_("Not when counting rounds won."),
     ),
 ]
 
@@ -938,13 +1262,13 @@ def validate(raw: Mapping[str, Any], *, partial: bool = False) -> dict[str, Any]
     clean: dict[str, Any] = {}
     for key in raw:
         if key not in BY_KEY:
-            errors[str(key)[:60]] = "This is not a known option."
+            errors[str(key)[:60]] = gettext("This is not a known option.")
     for option in OPTIONS:
         if option.key not in raw:
             if partial:
                 clean[option.key] = option.official
             else:
-                errors[option.key] = "This option is missing."
+                errors[option.key] = gettext("This option is missing.")
             continue
         try:
             clean[option.key] = option.parse(raw[option.key])
@@ -986,7 +1310,13 @@ class Change:
 
     def __str__(self) -> str:
         words = self.option.words
-        return f"{self.option.label}: {words(self.old)} \u2192 {words(self.new)}"
+        # Translators: one change between two versions of the rules: the option's name,
+        # its old value, an arrow, its new value.
+        return gettext("%(label)s: %(old)s \u2192 %(new)s") % {
+            "label": self.option.label,
+            "old": words(self.old),
+            "new": words(self.new),
+        }
 
 
 def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:

@@ -334,7 +334,7 @@ class Rule:
 
     @property
     def label(self) -> str:
-        return self.option.label if self.option else ""
+        return str(self.option.label) if self.option else ""
 
     @property
     def name(self) -> str:
@@ -429,6 +429,7 @@ def sections(options: Options) -> list[Section]:
 
 
 def _in_sentence(label: str) -> str:
+    label = str(label)
     first, _, rest = label.partition(" ")
     if first in _PROPER_WORDS:
         return label
