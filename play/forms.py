@@ -120,13 +120,24 @@ class StartForm(forms.Form):
 class RoundForm(forms.Form):
     """Who went out and the points left in each other hand.
 
-    ``players`` are the game's players in seat order. For recording, the form carries a
-    submission id; for editing, the round's version.
+    ``players`` are the players of the round in seat order; ``seat_count``, how many seats
+    the game has had (players who left or joined later included; with pairs it says who
+    sits opposite whom). For recording, the form carries a submission id; for editing, the
+    round's version.
     """
 
-    def __init__(self, *args, players: list[Player], rules: scoring.Rules, editing: bool, **kwargs):
+    def __init__(
+        self,
+        *args,
+        players: list[Player],
+        rules: scoring.Rules,
+        editing: bool,
+        seat_count: int | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.seat_count = seat_count or max(p.seat for p in players) + 1
         self.rules = rules
         self.deck_points = scoring.deck_points(rules)
         self.fields["went_out"] = forms.TypedChoiceField(
@@ -189,8 +200,7 @@ class RoundForm(forms.Form):
             return cleaned
         # Seats are numbered over every player the game has had: the players of this form
         # may be some of them (players who left, or joined later, are not in a round).
-        seats = max(p.seat for p in self.players) + 1
-        counted = set(scoring.counted_seats(went_out, seats, self.rules))
+        counted = set(scoring.counted_seats(went_out, self.seat_count, self.rules))
         total = 0
         for p in self.players:
             key = f"hand_{p.seat}"

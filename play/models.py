@@ -75,7 +75,8 @@ class Player(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()  # 0.. clockwise round the table
     name = models.CharField(max_length=NAME_MAX)
-    team = models.PositiveSmallIntegerField(null=True, blank=True)  # with pairs: the side
+    # With pairs: the side, seat % (seats / 2) (see play.table: pairs may join and leave).
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
     # A player who joined mid-game: after how many rounds, and with what.
     joined_after = models.PositiveSmallIntegerField(default=0)
     start_points = models.PositiveIntegerField(default=0)
@@ -100,7 +101,7 @@ class Player(models.Model):
             models.UniqueConstraint(Lower("name"), "game", name="player_name_unique_ci"),
             models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="player_seat_range"),
             models.CheckConstraint(
-                condition=Q(team__isnull=True) | Q(team__lt=scoring.MAX_PLAYERS // 2),
+                condition=Q(team__isnull=True) | Q(team__lt=MAX_SEATS // 2),
                 name="player_team_range",
             ),
             models.CheckConstraint(

@@ -4,9 +4,15 @@ Every seat a game has had stays, numbered 0..N-1: a player who leaves keeps thei
 their past rounds and their total, but no longer plays (``left_after`` says after how many
 rounds). The deal passes round the players still at the table (``Game.first_dealer`` is a
 position among them), and every change here keeps the player due to deal next as the
-next dealer (or, when they leave, the player after them). With pairs, partners sit
-opposite: players cannot join or leave one by one, and moving a player moves their
-partner too.
+next dealer (or, when they leave, the player after them).
+
+With pairs, partners sit opposite, and a whole pair joins or leaves together. Seats keep
+one layout for every pair the game has had: with T pairs, the first partner of pair t
+sits at seat t and the second at seat t + T, so seat s scores for pair s % T (as
+``scoring.side_of`` counts) and the players still at the table, in seat order, have
+their partners opposite. A new pair takes seats T and 2T + 1 (the second partners move
+up one seat to make room); a pair that leaves keeps its seats. Moving a player moves
+their partner too.
 """
 
 from __future__ import annotations
@@ -48,15 +54,24 @@ def in_round(players: Sequence[Player], number: int) -> list[Player]:
 def starts(players: Sequence[Player], rules: scoring.Rules) -> list[tuple[int, int]]:
     """Each side's starting points and after how many rounds (for scoring.standing)."""
     result = [(0, 0)] * scoring.side_count(len(players), rules)
-    if rules.pairs:  # pairs never change mid-game
-        return result
-    return [(p.start_points, p.joined_after) for p in players]
+    for p in players:  # partners join together, with the same start
+        result[scoring.side_of(p.seat, len(players), rules)] = (p.start_points, p.joined_after)
+    return result
+
+
+def _units(players: Sequence[Player], rules: scoring.Rules) -> list[tuple[int, str, Player]]:
+    """Who joins and leaves: each player, or with pairs each pair (side, name, one of them)."""
+    units = []
+    for side, seats in enumerate(scoring.sides(len(players), rules)):
+        members = [players[seat] for seat in seats]
+        units.append((side, " & ".join(p.name for p in members), members[0]))
+    return units
 
 
 def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules) -> list[str]:
-    """What the board says about players who joined or left mid-game."""
+    """What the board says about players (or pairs) who joined or left mid-game."""
     said = []
-    for p in players:
+    for side, name, p in _units(players, rules):
         if p.joined_after:
             if p.start_from == StartFrom.LOWEST:
                 text = ngettext(
@@ -76,11 +91,11 @@ def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules
                 )
             else:
                 text = _("%(name)s joined after round %(round)s, starting from 0.")
-            said.append(text % {"name": p.name, "round": p.joined_after, "points": p.start_points})
+            said.append(text % {"name": name, "round": p.joined_after, "points": p.start_points})
         if p.left_after == 0:
-            said.append(_("%(name)s left before the first round.") % {"name": p.name})
+            said.append(_("%(name)s left before the first round.") % {"name": name})
         elif p.left_after is not None:
-            total = totals[p.seat] if not rules.pairs and p.seat < len(totals) else 0
+            total = totals[side] if side < len(totals) else 0
             said.append(
                 ngettext(
                     "%(name)s left after round %(round)s with %(total)s point; their rounds "
@@ -89,7 +104,7 @@ def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules
                     "stay in the history.",
                     total,
                 )
-                % {"name": p.name, "round": p.left_after, "total": total}
+                % {"name": name, "round": p.left_after, "total": total}
             )
     return said
 
@@ -99,6 +114,21 @@ def can_move_up(b: services.Board, position: int) -> bool:
     if b.rules.pairs:
         return position % (len(b.active) // 2) != 0
     return position > 0
+
+
+def partner(b: services.Board, player: Player) -> Player | None:
+    """With pairs, the player's partner (sitting opposite)."""
+    if not b.rules.pairs:
+        return None
+    return next(p for p in b.side_of(player).players if p.pk != player.pk)
+
+
+def new_seats_after(b: services.Board) -> list[Player]:
+    """Whom a new player sits after, or with pairs whom each new partner sits after."""
+    if b.rules.pairs:
+        half = len(b.active) // 2
+        return [b.active[half - 1], b.active[-1]]
+    return [b.active[-1]]
 
 
 # --- Changes -------------------------------------------------------------------------
@@ -151,9 +181,52 @@ def _not_over(b: services.Board) -> None:
         )
 
 
-def _no_pairs(b: services.Board, what: str) -> None:
-    if b.rules.pairs:
-        raise Refused(what)
+def _room(b: services.Board, joining: int) -> None:
+    """Refuses when ``joining`` more players would be too many at the table, or too many
+    seats for one game (one seat stays free for moving players round)."""
+    if len(b.active) + joining > scoring.MAX_PLAYERS:
+        if joining == 1:
+            raise Refused(
+                _("UNO is for at most %(max)s players, and %(max)s are playing: nobody was added.")
+                % {"max": scoring.MAX_PLAYERS}
+            )
+        raise Refused(
+            _(
+                "UNO is for at most %(max)s players, and %(count)s are playing: a pair would "
+                "make %(after)s. Nobody was added."
+            )
+            % {
+                "max": scoring.MAX_PLAYERS,
+                "count": len(b.active),
+                "after": len(b.active) + joining,
+            }
+        )
+    if len(b.players) + joining > MAX_SEATS - 1:
+        raise Refused(_("This game has had too many players come and go: start a new one."))
+
+
+def _start_points(b: services.Board, start_from: str, amount: int | None, who: str) -> int:
+    """What a player (or pair) who joins now starts with; ``who`` names them in messages."""
+    if start_from == StartFrom.LOWEST:
+        return min(s.total for s in b.playing_sides)
+    if start_from == StartFrom.AGREED:
+        if amount is None or not 0 <= amount <= START_POINTS_MAX:
+            raise Refused(
+                _("Enter the points %(who)s starts with, as a whole number 0 or more.")
+                % {"who": who}
+            )
+        if amount >= b.rules.goal:
+            raise Refused(
+                _(
+                    "Starting with %(amount)s would reach %(goal)s and end the game at "
+                    "once: choose less. Nothing was changed."
+                )
+                % {"amount": amount, "goal": b.rules.goal}
+            )
+        return amount
+    if start_from == StartFrom.ZERO:
+        return 0
+    raise Refused(_("Choose what %(who)s starts with.") % {"who": who})
 
 
 def add_player(game: Game, raw_name: str, start_from: str, amount: int | None = None) -> Player:
@@ -161,42 +234,16 @@ def add_player(game: Game, raw_name: str, start_from: str, amount: int | None = 
     with transaction.atomic():
         locked, b = _begin(game)
         _not_over(b)
-        _no_pairs(
-            b,
-            _(
-                "These rules play in pairs, and partners sit opposite each other, so a player "
-                "cannot join on their own. Start a new game with the new teams."
-            ),
-        )
-        seated = playing(b.players)
-        if len(seated) >= scoring.MAX_PLAYERS:
+        if b.rules.pairs:
             raise Refused(
-                _("UNO is for at most %(max)s players, and %(max)s are playing: nobody was added.")
-                % {"max": scoring.MAX_PLAYERS}
+                _(
+                    "These rules play in pairs, and partners sit opposite each other, so "
+                    "players join two at a time: add a pair."
+                )
             )
-        if len(b.players) >= MAX_SEATS:
-            raise Refused(_("This game has had too many players come and go: start a new one."))
+        _room(b, 1)
         name = _valid_name(locked, raw_name)
-        if start_from == StartFrom.LOWEST:
-            points = min(s.total for s in b.sides if s.players[0].left_after is None)
-        elif start_from == StartFrom.AGREED:
-            if amount is None or not 0 <= amount <= START_POINTS_MAX:
-                raise Refused(
-                    _("Enter the points the new player starts with, as a whole number 0 or more.")
-                )
-            if amount >= b.rules.goal:
-                raise Refused(
-                    _(
-                        "Starting with %(amount)s would reach %(goal)s and end the game at "
-                        "once: choose less. Nothing was changed."
-                    )
-                    % {"amount": amount, "goal": b.rules.goal}
-                )
-            points = amount
-        elif start_from == StartFrom.ZERO:
-            points = 0
-        else:
-            raise Refused(_("Choose what the new player starts with."))
+        points = _start_points(b, start_from, amount, _("the new player"))
         player = Player.objects.create(
             game=locked,
             seat=len(b.players),
@@ -205,9 +252,48 @@ def add_player(game: Game, raw_name: str, start_from: str, amount: int | None = 
             start_points=points,
             start_from=start_from,
         )
-        _save_dealer(locked, b, [*seated, player], b.dealer)
+        _save_dealer(locked, b, [*playing(b.players), player], b.dealer)
         services._settle(locked)
     return player
+
+
+def add_pair(
+    game: Game, raw_names: Sequence[str], start_from: str, amount: int | None = None
+) -> tuple[Player, Player]:
+    """Seats a new pair from the next round on: partners opposite, the first after the
+    last first partner, the second after everyone (see the seat layout above)."""
+    with transaction.atomic():
+        locked, b = _begin(game)
+        _not_over(b)
+        if not b.rules.pairs:
+            raise Refused(_("These rules do not play in pairs: add one player at a time."))
+        _room(b, 2)
+        if len(raw_names) != 2 or not all(clean_name(n or "") for n in raw_names):
+            raise Refused(_("Enter the names of both partners: nothing was changed."))
+        first, second = (_valid_name(locked, n) for n in raw_names)
+        if first.casefold() == second.casefold():
+            raise Refused(
+                _(
+                    "Both partners are called “%(name)s”: give each a different name (such "
+                    "as “%(name)s B.”). Nothing was changed."
+                )
+                % {"name": first}
+            )
+        points = _start_points(b, start_from, amount, _("the new pair"))
+        pairs = len(b.players) // 2
+        # The second partners move up one seat, the last first, so seats stay unique.
+        for p in sorted(b.players[pairs:], key=lambda p: -p.seat):
+            p.seat += 1
+            p.save(update_fields=["seat"])
+        joined = {"joined_after": len(b.rounds), "start_points": points, "start_from": start_from}
+        a = Player.objects.create(game=locked, seat=pairs, name=first, team=pairs, **joined)
+        z = Player.objects.create(
+            game=locked, seat=2 * pairs + 1, name=second, team=pairs, **joined
+        )
+        seated = playing(sorted([*b.players, a, z], key=lambda p: p.seat))
+        _save_dealer(locked, b, seated, b.dealer)
+        services._settle(locked)
+    return a, z
 
 
 def _player(game: Game, player_id: int) -> Player:
@@ -217,8 +303,14 @@ def _player(game: Game, player_id: int) -> Player:
     return player
 
 
-def remove_player(game: Game, player_id: int) -> Player:
-    """Takes a player off the table from the next round; their rounds and total stay."""
+def _partners(b: services.Board, player: Player) -> list[Player]:
+    """The player, and with pairs their partner: who leaves together."""
+    return b.side_of(player).players if b.rules.pairs else [player]
+
+
+def remove_player(game: Game, player_id: int) -> list[Player]:
+    """Takes a player (with pairs, the player's pair) off the table from the next round;
+    their rounds and total stay. Returns who left."""
     with transaction.atomic():
         locked, b = _begin(game)
         player = _player(locked, player_id)
@@ -228,14 +320,16 @@ def remove_player(game: Game, player_id: int) -> Player:
                 % {"name": player.name}
             )
         _not_over(b)
-        _no_pairs(
-            b,
-            _(
-                "These rules play in pairs, and partners sit opposite each other, so a player "
-                "cannot leave on their own. Start a new game with the new teams."
-            ),
-        )
         seated = playing(b.players)
+        leaving = _partners(b, b.players[player.seat])
+        if b.rules.pairs and len(b.playing_sides) <= 2:
+            raise Refused(
+                _(
+                    "A game in pairs needs at least two pairs, and %(names)s are the last "
+                    "two: nobody was removed."
+                )
+                % {"names": _(" and ").join(s.name for s in b.playing_sides)}
+            )
         if len(seated) <= scoring.MIN_PLAYERS:
             raise Refused(
                 _(
@@ -244,15 +338,20 @@ def remove_player(game: Game, player_id: int) -> Player:
                 )
                 % {"names": _(" and ").join(p.name for p in seated)}
             )
+        gone = {p.pk for p in leaving}
+        staying = [p for p in seated if p.pk not in gone]
         dealer = b.dealer
-        if dealer.pk == player.pk:  # the deal passes on to the next player
-            i = next(i for i, p in enumerate(seated) if p.pk == player.pk)
-            dealer = seated[(i + b.rules.step) % len(seated)]
-        player.left_after = len(b.rounds)
-        player.save(update_fields=["left_after"])
-        _save_dealer(locked, b, [p for p in seated if p.pk != player.pk], dealer)
+        if dealer.pk in gone:  # the deal passes on to the next player who stays
+            i = next(i for i, p in enumerate(seated) if p.pk == dealer.pk)
+            while seated[i].pk in gone:
+                i = (i + b.rules.step) % len(seated)
+            dealer = seated[i]
+        for p in leaving:
+            p.left_after = len(b.rounds)
+            p.save(update_fields=["left_after"])
+        _save_dealer(locked, b, staying, dealer)
         services._settle(locked)
-    return player
+    return leaving
 
 
 def rename_player(game: Game, player_id: int, raw_name: str) -> Player:
@@ -296,15 +395,16 @@ def move_up(game: Game, player_id: int, seat: int) -> Player:
         by_seat = {p.seat: p for p in b.players}
         free = len(b.players)
         if b.rules.pairs:
-            half = len(seated) // 2
-            position = player.seat % half
-            if position == 0:
+            pairs = len(b.players) // 2
+            team = player.seat % pairs
+            earlier = [s.index for s in b.playing_sides if s.index < team]
+            if not earlier:
                 raise Refused(_("%(name)s is in the first seat already.") % {"name": player.name})
-            _swap(by_seat, position - 1, position, free)
-            _swap(by_seat, position - 1 + half, position + half, free)
+            _swap(by_seat, earlier[-1], team, free)
+            _swap(by_seat, earlier[-1] + pairs, team + pairs, free)
             for p in by_seat.values():
-                if p.team != p.seat % half:
-                    p.team = p.seat % half
+                if p.team != p.seat % pairs:
+                    p.team = p.seat % pairs
                     p.save(update_fields=["team"])
         else:
             i = next(i for i, p in enumerate(seated) if p.pk == player.pk)

@@ -170,7 +170,14 @@ def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
         "submission_id": submission_id or new_submission_id(),
         "expected_round": len(b.rounds) + 1,
     }
-    return RoundForm(data, players=b.active, rules=b.rules, editing=False, initial=initial)
+    return RoundForm(
+        data,
+        players=b.active,
+        rules=b.rules,
+        editing=False,
+        seat_count=len(b.players),
+        initial=initial,
+    )
 
 
 def _render_game(request, b: services.Board, spectator=False, form=None, status=200, **extra):
@@ -281,7 +288,13 @@ def record(request, code):
     # when the page is shown again.
     players = services.players_of(game_)
     rules = services.rules_of(game_.revision)
-    form = RoundForm(request.POST, players=table.playing(players), rules=rules, editing=False)
+    form = RoundForm(
+        request.POST,
+        players=table.playing(players),
+        rules=rules,
+        editing=False,
+        seat_count=len(players),
+    )
     if not form.is_valid():
         b = services.board(game_)
         form = _record_form(b, request.POST)
@@ -382,7 +395,14 @@ def edit(request, code, round_id):
     initial.update({f"hand_{p.seat}": pts for p, pts in row.hands if pts is not None})
     data = request.POST if request.method == "POST" else None
     players = table.in_round(b.players, row.round.number)
-    form = RoundForm(data, players=players, rules=b.rules, editing=True, initial=initial)
+    form = RoundForm(
+        data,
+        players=players,
+        rules=b.rules,
+        editing=True,
+        seat_count=len(b.players),
+        initial=initial,
+    )
     context = _context(request, b, False, form=form, row=row)
     if request.method == "POST":
         if not form.is_valid():
@@ -414,7 +434,7 @@ def _round_conflict(request, game_, round_id, form, problem):
     data = form.data.copy()
     data["version"] = str(row.round.version)
     players = table.in_round(b.players, row.round.number)
-    form = RoundForm(data, players=players, rules=b.rules, editing=True)
+    form = RoundForm(data, players=players, rules=b.rules, editing=True, seat_count=len(b.players))
     form.is_valid()
     problem = (
         f"{problem} {_conflict_text(b, row)} Your numbers are below: save again to replace "
@@ -546,7 +566,8 @@ def _players_page(request, game_, status=200, problem="", typed=None):
         problem=problem,
         typed=typed or {},
         lowest=min((s.total for s in b.playing_sides), default=0),
-        seats=[(p, table.can_move_up(b, i)) for i, p in enumerate(b.active)],
+        seats=[(p, table.can_move_up(b, i), table.partner(b, p)) for i, p in enumerate(b.active)],
+        sits_after=table.new_seats_after(b),
         start_choices=StartFrom,
     )
     return render(request, "play/players.html", context, status=status)
@@ -571,23 +592,39 @@ def _int(value) -> int | None:
 
 @require_POST
 def add_player(request, code):
+    """Adds a player, or with pairs a pair (``name`` and ``partner``)."""
     game_ = _game(code)
     typed = {
         "name": request.POST.get("name", "")[:200],
+        "partner": request.POST.get("partner", "")[:200],
         "start_from": request.POST.get("start_from", ""),
         "amount": request.POST.get("amount", "")[:20],
     }
     amount = _int(typed["amount"]) if typed["start_from"] == StartFrom.AGREED else None
+    pairs = services.rules_of(game_.revision).pairs
     try:
-        player = table.add_player(game_, typed["name"], typed["start_from"], amount)
+        if pairs:
+            joined = table.add_pair(
+                game_, [typed["name"], typed["partner"]], typed["start_from"], amount
+            )
+        else:
+            joined = [table.add_player(game_, typed["name"], typed["start_from"], amount)]
     except table.Refused as exc:
         return _refused(request, game_, exc, typed)
-    text = ngettext(
-        "%(name)s joins the game from the next round, starting from %(points)s point.",
-        "%(name)s joins the game from the next round, starting from %(points)s points.",
-        player.start_points,
-    )
-    messages.success(request, text % {"name": player.name, "points": player.start_points})
+    points = joined[0].start_points
+    if pairs:
+        text = ngettext(
+            "%(name)s join the game from the next round, starting from %(points)s point.",
+            "%(name)s join the game from the next round, starting from %(points)s points.",
+            points,
+        )
+    else:
+        text = ngettext(
+            "%(name)s joins the game from the next round, starting from %(points)s point.",
+            "%(name)s joins the game from the next round, starting from %(points)s points.",
+            points,
+        )
+    messages.success(request, text % {"name": services.Side.name_of(joined), "points": points})
     return redirect("play:players", code=code)
 
 
@@ -616,17 +653,25 @@ def move_player(request, code, player_id):
 
 @require_http_methods(["GET", "POST"])
 def remove_player(request, code, player_id):
+    """Removes a player, or with pairs the player's pair (asking first)."""
     game_ = _game(code)
     if request.method == "GET":
         b = services.board(game_)
         player = next((p for p in b.active if p.pk == player_id), None)
         if player is None:
             raise Http404("This player is not at the table.")
-        context = _context(request, b, False, player=player)
+        leaving = b.side_of(player) if b.rules.pairs else None
+        name = leaving.name if leaving else player.name
+        context = _context(request, b, False, player=player, name=name, pair=bool(leaving))
         return render(request, "play/remove_player.html", context)
     try:
-        player = table.remove_player(game_, player_id)
+        leaving = table.remove_player(game_, player_id)
     except table.Refused as exc:
         return _refused(request, game_, exc)
-    messages.success(request, f"{player.name} has left the game; their rounds stay in the history.")
+    name = services.Side.name_of(leaving)
+    if len(leaving) > 1:
+        text = f"{name} have left the game; their rounds stay in the history."
+    else:
+        text = f"{name} has left the game; their rounds stay in the history."
+    messages.success(request, text)
     return redirect("play:players", code=code)
