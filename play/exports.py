@@ -54,7 +54,7 @@ def as_json(b: Board) -> dict[str, Any]:
             {"seat": p.seat + 1, "name": p.name, "team": None if p.team is None else p.team + 1}
             for p in b.players
         ],
-        "first_dealer": b.players[b.game.first_dealer].name,
+        "first_dealer": b.rounds[0].dealer.name if b.rounds else b.dealer.name,
         "rounds": [
             {
                 "number": row.round.number,

@@ -119,6 +119,11 @@ class Round(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     went_out = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # Who dealt it, as the table sat then (seats change when players come and go). Empty
+    # for rounds recorded before it was kept: the history counts those from today's seats.
+    dealer = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
     # Generated into the form when it is shown: a double tap or a retry records once.
     submission_id = models.UUIDField()
     # Goes up on every edit: a phone editing an old copy is told, nothing is overwritten.
@@ -171,6 +176,9 @@ class RemovedRound(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="removed_round")
     number = models.PositiveIntegerField()
     went_out = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    dealer = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
     submission_id = models.UUIDField()
     # [[player id, points], ...]: the hands as they were.
     hands = models.JSONField(default=list)

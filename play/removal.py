@@ -33,6 +33,7 @@ def remove_round(game: Game, round_id: int, version: int, *, last_only: bool = F
             defaults={
                 "number": number,
                 "went_out_id": round_.went_out_id,
+                "dealer_id": round_.dealer_id,
                 "submission_id": round_.submission_id,
                 "hands": [[player_id, points] for player_id, points in hands],
                 "removed_at": timezone.now(),
@@ -99,6 +100,7 @@ def put_back(game: Game, removed_id: int) -> int:
             game=locked,
             number=number,
             went_out_id=removed.went_out_id,
+            dealer_id=removed.dealer_id,
             submission_id=removed.submission_id,
         )
         Hand.objects.bulk_create(

@@ -339,7 +339,7 @@ def board(game: Game) -> Board:
 
 
 # What a board uses of a round: not its submission id or times.
-ROUND_FIELDS = ("id", "game_id", "number", "went_out_id", "version")
+ROUND_FIELDS = ("id", "game_id", "number", "went_out_id", "dealer_id", "version")
 
 
 def _rounds(game: Game) -> list[Round]:
@@ -398,7 +398,11 @@ def _assemble(
     rows = [
         RoundRow(
             round=r,
-            dealer=seated[scoring.dealer(game.first_dealer, r.number, len(seated), rules)],
+            # Who dealt, as the table sat then; for rounds recorded before that was kept,
+            # counted round the players at the table now.
+            dealer=by_id[r.dealer_id]
+            if r.dealer_id in by_id
+            else seated[scoring.dealer(game.first_dealer, r.number, len(seated), rules)],
             went_out=by_id[r.went_out_id],
             hands=[(p, hands.get(r.pk, {}).get(p.pk)) for p in players],
             scores=stand.scores[i],
@@ -492,10 +496,12 @@ def record_round(
         if game.finished:
             raise GameOver("This game is over, so no more rounds can be recorded.")
         rounds, stored = _rounds(game), _hands(game)
+        number = len(rounds) + 1  # rounds are numbered 1..N under the lock
         round_ = Round.objects.create(
             game=game,
-            number=len(rounds) + 1,  # rounds are numbered 1..N under the lock
+            number=number,
             went_out=players[went_out],
+            dealer=_dealer_of(game, players, number),
             submission_id=submission_id,
         )
         _store_hands(round_, players, hands)
@@ -504,6 +510,14 @@ def record_round(
         _bump(game, after.standing.finished)
     others = max(0, round_.number - expected_number) if expected_number else 0
     return Recorded(round_, True, others, after)
+
+
+def _dealer_of(game: Game, players: Sequence[Player], number: int) -> Player:
+    """Who deals round ``number`` of the locked ``game``: the deal passes round the players
+    at the table (``Game.first_dealer`` is a position among them)."""
+    seated = [p for p in players if p.left_after is None]
+    rules = rules_of(game.revision)
+    return seated[scoring.dealer(game.first_dealer, number, len(seated), rules)]
 
 
 def _locked_round(game: Game, round_id: int, version: int) -> Round:

@@ -312,3 +312,51 @@ def test_player_changes_refuse_get(member, played):
     ben = Player.objects.get(game=played, name="Ben")
     for path in ["players/add/", f"players/{ben.pk}/name/", f"players/{ben.pk}/up/"]:
         assert member.get(f"/g/{played.code}/{path}").status_code == 405
+
+
+# --- Who dealt each round, as the table sat then ----------------------------------------
+
+
+def _dealers(game):
+    return [row.dealer.name for row in _board(game).rounds]
+
+
+def test_the_history_keeps_who_dealt_each_round_after_seat_changes(played):
+    assert _dealers(played) == ["Ann", "Ben", "Cat"]
+    table.remove_player(played, Player.objects.get(game=played, name="Ann").pk)
+    dan = Player.objects.get(game=played, name="Dan")
+    table.move_up(played, dan.pk, dan.seat)  # Ben, Dan, Cat
+    table.add_player(played, "Eve", "zero")
+    assert _dealers(played) == ["Ann", "Ben", "Cat"]  # not counted round today's seats
+    assert _board(played).dealer.name == "Dan"
+    record(services.load_game(pk=played.pk), BEN, {CAT: 1, DAN: 1, 4: 1})
+    assert _dealers(played) == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_a_round_put_back_keeps_its_dealer(played):
+    from play import removal
+
+    table.move_up(played, Player.objects.get(game=played, name="Cat").pk, CAT)  # Ann Cat Ben
+    last = Round.objects.get(game=played, number=2)
+    removal.remove_round(played, last.pk, last.version)
+    removed = removal.offer(played)
+    removal.put_back(played, removed.pk)
+    assert _dealers(played) == ["Ann", "Ben", "Cat"]
+
+
+def test_rounds_recorded_before_dealers_were_kept_count_from_todays_seats(played):
+    Round.objects.filter(game=played).update(dealer=None)
+    assert _dealers(played) == ["Ann", "Ben", "Cat"]
+    table.remove_player(played, Player.objects.get(game=played, name="Ann").pk)
+    # Without a kept dealer, the history can only count back round the players seated
+    # now (Dan deals round 4, so round 1 reads Dan): what every round showed before.
+    assert _dealers(played) == ["Dan", "Ben", "Cat"]
+
+
+def test_the_history_page_says_who_dealt_as_it_was(member, played):
+    table.remove_player(played, Player.objects.get(game=played, name="Ann").pk)
+    html = member.get(f"/g/{played.code}/rounds/").content.decode()
+    assert "Ann dealt" in html and "Ben dealt" in html and "Cat dealt" in html
+    data = member.get(f"/g/{played.code}/game.json").json()
+    assert [r["dealer"] for r in data["rounds"]] == ["Ann", "Ben", "Cat"]
+    assert data["first_dealer"] == "Ann"
