@@ -311,3 +311,91 @@ def test_the_players_pages_in_dark_mode(pages, transactional_db):
     page.get_by_role("button", name="Remove Ben").click()
     expect(page.get_by_role("alert")).to_contain_text("Ann and Ben are the last two")
     _check(page, "evening-players-refused-dark-360")
+
+
+def test_a_pair_joins_in_round_3_on_two_phones(pages, transactional_db):
+    """Pairs: a whole pair joins in round 3 (partners opposite), plays a round, and a pair
+    leaves; the other phone follows, and the history keeps who dealt and who played."""
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat", "Dan"], teams="pairs")  # Ann & Cat, Ben & Dan
+    record(game, 0, {1: 10, 3: 20})  # Ann & Cat 30
+    record(game, 1, {0: 5, 2: 5})  # Ben & Dan 10
+    game = services.load_game(pk=game.pk)
+    a = pages.new()
+    a.goto(f"/g/{game.code}/")
+    b = pages.new(color_scheme="dark")
+    b.goto(f"/g/{game.code}/")
+    expect(a.locator("#board h2")).to_have_text("Round 3")
+    a.get_by_role("link", name="Players: add, remove, seats").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    expect(a.get_by_role("heading", name="Add a pair")).to_be_visible()
+    _check(a, "evening-pairs-players-360")
+    a.get_by_label("First partner").fill("Eve")
+    a.get_by_label("First partner").press("Enter")  # moves on, adds nothing yet
+    assert game.players.count() == 4
+    a.get_by_label("Second partner").fill("Fay")
+    a.get_by_label("The lowest pair’s total at the table (10)").check()
+    a.get_by_role("button", name="Add the pair").click()
+    a.wait_for_url(re.compile(r"/players/$"))
+    expect(
+        a.get_by_text("Eve & Fay join the game from the next round, starting from 10 points.")
+    ).to_be_visible()
+    seats = a.locator(".seat-entry input[type=text]")
+    expect(seats).to_have_count(6)
+    assert [seats.nth(i).input_value() for i in range(6)] == [
+        "Ann",
+        "Ben",
+        "Eve",
+        "Cat",
+        "Dan",
+        "Fay",
+    ]
+    expect(a.get_by_text("partner of Fay")).to_be_visible()
+    _check(a, "evening-pairs-added-360")
+
+    # The other phone's board says so by itself, and records round 3: Eve goes out.
+    board = b.locator("#board")
+    expect(board).to_contain_text(
+        "Eve & Fay joined after round 2, starting from 10 points (the lowest total then).",
+        timeout=POLL_WAIT,
+    )
+    b.reload()
+    expect(b.locator("#board")).to_contain_text("Cat deals")
+    _check(b, "evening-pairs-board-dark-360")
+    b.get_by_role("radio", name="Eve", exact=True).check()
+    for name, points in {"Ann": 4, "Ben": 6, "Cat": 8, "Dan": 2}.items():
+        b.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
+    b.get_by_role("button", name="Save round 3").click()
+    b.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    expect(b.get_by_text("Round 3 saved: Eve went out. Eve & Fay score 20.")).to_be_visible()
+    a.goto(f"/g/{game.code}/")
+    expect(a.locator("#board h2")).to_have_text("Round 4")
+    expect(a.locator("#board")).to_contain_text("Dan deals")
+
+    # Ben & Dan leave, from the dark phone.
+    b.goto(f"/g/{game.code}/players/")
+    b.get_by_role("link", name="Remove the pair Ben & Dan").click()
+    expect(b.get_by_role("heading", name="Remove Ben & Dan from the game?")).to_be_visible()
+    _check(b, "evening-pairs-remove-dark-360")
+    b.get_by_role("button", name="Remove Ben & Dan").click()
+    b.wait_for_url(re.compile(r"/players/$"))
+    expect(b.get_by_text("Ben & Dan have left the game")).to_be_visible()
+    _check(b, "evening-pairs-left-dark-360")
+    # The last two pairs stay: removing one is refused, with the reason.
+    b.get_by_role("link", name="Remove the pair Ann & Cat").click()
+    b.get_by_role("button", name="Remove Ann & Cat").click()
+    expect(b.get_by_role("alert")).to_contain_text("needs at least two pairs")
+    expect(a.locator("#board")).to_contain_text(
+        "Ben & Dan left after round 3 with 10 points", timeout=POLL_WAIT
+    )
+    expect(a.locator("#board")).to_contain_text("Fay deals")
+    # The history keeps Ben & Dan's rounds and who dealt each round then.
+    a.goto(f"/g/{game.code}/rounds/")
+    expect(a.get_by_role("table")).to_contain_text("Ben & Dan")
+    for dealer in ("Ann dealt", "Ben dealt", "Cat dealt"):
+        expect(a.get_by_text(dealer)).to_be_visible()
+    _check(a, "evening-pairs-history-360")
+    b.goto(f"/g/{game.code}/rounds/")
+    _check(b, "evening-pairs-history-dark-360")
