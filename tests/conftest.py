@@ -1,3 +1,4 @@
+import functools
 import inspect
 import os
 import re
@@ -39,14 +40,17 @@ def _starts_a_server(item) -> bool:
     fixtures = getattr(item, "_fixtureinfo", None)
     if fixtures is not None:
         functions += [d.func for defs in fixtures.name2fixturedefs.values() for d in defs]
-    for function in functions:
-        try:
-            source = inspect.getsource(function)
-        except (TypeError, OSError):
-            continue
-        if re.search(r"\b(Server|Popen)\(", source):
-            return True
-    return False
+    return any(_source_starts_a_server(function) for function in functions)
+
+
+@functools.cache
+def _source_starts_a_server(function) -> bool:
+    """Read once per function: the same fixtures serve hundreds of tests."""
+    try:
+        source = inspect.getsource(function)
+    except (TypeError, OSError):
+        return False
+    return re.search(r"\b(Server|Popen)\(", source) is not None
 
 
 @pytest.fixture(scope="session")
