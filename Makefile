@@ -19,6 +19,10 @@ TOOLS := .tools
 UV_VERSION := 0.13.9
 UV := $(TOOLS)/bin/uv
 export UV_PYTHON_DOWNLOADS := never
+# Python keeps compiled modules (__pycache__/, ignored by git) even where the environment says not
+# to (PYTHONDONTWRITEBYTECODE): every test worker and served process would otherwise compile
+# Django and the app from source again, seconds each.
+unexport PYTHONDONTWRITEBYTECODE
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 FIND_PYTHON = py=$$(scripts/find-python) || exit 1
 # The W3C's Nu HTML Checker, from npm, run by tests/test_html.py.

@@ -88,6 +88,35 @@ def _static_files_indexed_once():
     WhiteNoise.update_files_dictionary = original
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashing():
+    """The admin's passwords are hashed with PBKDF2's million rounds in production: about a
+    second per login on this machine. Tests log in often and test the throttle, not the
+    hash (Django's own advice for test settings)."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_shared_cache(tmp_path_factory):
+    """Without Redis the "shared" cache is a folder (CACHE_DIR, the checkout's .cache/), which
+    every process on the machine reads: two test workers (`make test-fast`), or a test run beside
+    `make run`, would clear each other's scoreboard versions in the middle of a test. Each test
+    process gets a folder of its own."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    shared = settings.CACHES["shared"]
+    if not shared["BACKEND"].endswith("FileBasedCache"):
+        yield
+        return
+    folder = str(tmp_path_factory.mktemp("shared-cache"))
+    with override_settings(CACHES={**settings.CACHES, "shared": {**shared, "LOCATION": folder}}):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with empty caches: rate-limit counters, rendered references,
@@ -106,6 +135,11 @@ def make_ruleset(preset="official", name=None, description="", **changes):
     p = BY_SLUG[preset]
     options = {**p.options, **changes}
     return services.create_ruleset(name or p.name, description, options)
+
+
+def one_letter_off(secret: str) -> str:
+    """The secret with its last letter changed (to one it is not already)."""
+    return secret[:-1] + ("y" if secret.endswith("x") else "x")
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from play import services as play_services
 from play.models import Game
 from rulesets import codes
 from rulesets.models import RuleSet
+from tests.conftest import one_letter_off
 from tests.hardening.conftest import PLAYERS, make_world
 from tests.rulesets.test_views import form_data
 
@@ -111,7 +112,7 @@ def test_a_wrong_secret_gives_no_rights():
     world = make_world()
     c = Client()
     for guess in [
-        world.secret[:-1] + "x",
+        one_letter_off(world.secret),
         world.secret.upper(),
         "",
         world.ruleset.edit_secret_hash,
