@@ -64,6 +64,16 @@ def snapshot() -> dict[str, list[tuple]]:
     }
 
 
+def rows_written() -> int | None:
+    """How many rows this database connection has inserted, changed or deleted since it
+    opened (SQLite keeps the count, rolled-back ones included), or None where the database
+    does not say. The same count before and after a request: it wrote nothing."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    return getattr(connection.connection, "total_changes", None)
+
+
 class FailOnce:
     """Raises ``error`` instead of running the first statement that starts with ``prefix``."""
 
