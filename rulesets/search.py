@@ -6,88 +6,159 @@ their nicknames become one token each ("+4", "plus four", "draw 4", "wd4" and "W
 Four" are all ``wd4``), numbers written as words become digits, and common verbs become
 one stem ("forgot", "forgetting" -> ``forget``). An answer matching every token of the
 question ranks by where they match (the question counts more than the text).
+
+Each language has its own table words (``TABLE_WORDS``): the nicknames people at a Spanish
+or German table use are their own, not translations of the English ones. A search uses the
+words of the request's language, then the English ones ("+4" and "wd4" are said everywhere).
+The tokens are language-neutral (``wd4``, ``challenge``), so that a language's words only
+need to lead to them.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from rulesets.reference import Answer, Reference
+from django.utils.translation import get_language, pgettext
 
-# Card names as the texts write them (case matters: "draw four cards" is a count).
-_CARD_NAMES = [
-    (re.compile(r"\bWild Draw Fours?\b"), " wd4 "),
-    (re.compile(r"\bDraw Twos?\b"), " d2 "),
-]
-# What people say at the table, matched in a lower-cased question.
-_NICKNAMES = [
-    (
-        r"(?:wild\s*)?(?:\+\s*4|plus\s*(?:4|four)|draw\s*(?:4|four)s?|w\s*d\s*4|wd\s*4|d4)\b",
-        " wd4 ",
+from rulesets.reference import YES, Answer, Reference, verdict_text
+
+Patterns = tuple[tuple[re.Pattern[str], str], ...]
+
+
+def _patterns(pairs: Iterable[tuple[str, str]]) -> Patterns:
+    return tuple((re.compile(pattern), token) for pattern, token in pairs)
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """One language's words for finding an answer.
+
+    ``card_names``: the card names as that language's rule texts write them (matched in the
+    text as written: case matters, so that a count like "draw four cards" stays a count);
+    ``nicknames``: what people type, matched in the lower-cased question (without accents);
+    ``numbers``: numbers said as words; ``stems``: a token and the words that lead to it;
+    ``stop``: words that say nothing about the question.
+    """
+
+    card_names: Patterns = ()
+    nicknames: Patterns = ()
+    numbers: Mapping[str, str] = field(default_factory=dict)
+    stems: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    stop: frozenset[str] = frozenset()
+
+    @cached_property
+    def stem(self) -> dict[str, str]:
+        return {word: stem for stem, words in self.stems.items() for word in (stem, *words)}
+
+
+ENGLISH = TableWords(
+    card_names=_patterns(
+        [
+            (r"\bWild Draw Fours?\b", " wd4 "),
+            (r"\bDraw Twos?\b", " d2 "),
+        ]
     ),
-    (r"(?:\+\s*2|plus\s*(?:2|two)|draw\s*(?:2|two)s?|d2)\b", " d2 "),
-    (r"\b7\s*-\s*0\b|\bseven\s*-?\s*(?:zero|o)\b", " 7 0 "),
-    (r"\bjump[\s-]*in\b", " jump "),
-    (r"\brun(?:s|ning)?\s+out\b|\bran\s+out\b", " empty "),
-    (r"\bgo(?:es|ing)?\s+out\b|\bwent\s+out\b", " out "),
-]
-_NICKNAMES = [(re.compile(pattern), token) for pattern, token in _NICKNAMES]
-_NUMBERS = {
-    "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-    "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "sevens": "7",
-    "zeros": "0", "zeroes": "0", "0s": "0", "7s": "7",
-}  # fmt: skip
-_STEMS = {
-    "forget": ("forgot", "forgets", "forgetting", "forgotten"),
-    "stack": ("stacks", "stacking", "stacked", "chain", "chaining", "combine", "add"),
-    "challenge": ("challenges", "challenging", "challenged", "bluff", "bluffing", "doubt",
-                  "cheat", "cheating", "caught"),
-    "swap": ("swaps", "swapping", "swapped", "trade", "trading", "exchange", "switch"),
-    "jump": ("jumps", "jumping", "jumped", "cut", "slap"),
-    "draw": ("draws", "drawing", "drew", "drawn", "pick", "picking", "take", "taking"),
-    "deal": ("deals", "dealer", "dealing", "dealt"),
-    "score": ("scores", "scoring", "scored", "point", "points", "count", "counts", "counting"),
-    "uno": ("call", "calling", "shout", "shouting", "say", "yell"),
-    "skip": ("skips", "skipped", "skipping", "lose", "loses", "lost"),
-    "reverse": ("reverses", "reversed"),
-    "colour": ("color", "colours", "colors"),
-    "team": ("teams", "partner", "partners", "pair", "pairs"),
-    "first": ("start", "starts", "begin", "begins", "starting"),
-    "out": ("win", "wins", "finish", "last"),
-    "wild": ("wilds", "joker"),
-    "empty": ("runs", "empty", "reshuffle", "shuffle"),
-    "hand": ("hands", "cards"),
-}  # fmt: skip
-_STEM = {word: stem for stem, words in _STEMS.items() for word in (stem, *words)}
-_STOP = frozenset(
-    re.findall(
-        r"\w+",
-        "a an the i we you my our your me it is are do does can could may might must to of on "
-        "in at if when what who which how and or with for be by then so this that there as",
-    )
-)
+    nicknames=_patterns(
+        [
+            (
+                r"(?:wild\s*)?(?:\+\s*4|plus\s*(?:4|four)|draw\s*(?:4|four)s?|w\s*d\s*4|wd\s*4|d4)\b",
+                " wd4 ",
+            ),
+            (r"(?:\+\s*2|plus\s*(?:2|two)|draw\s*(?:2|two)s?|d2)\b", " d2 "),
+            (r"\b7\s*-\s*0\b|\bseven\s*-?\s*(?:zero|o)\b", " 7 0 "),
+            (r"\bjump[\s-]*in\b", " jump "),
+            (r"\brun(?:s|ning)?\s+out\b|\bran\s+out\b", " empty "),
+            (r"\bgo(?:es|ing)?\s+out\b|\bwent\s+out\b", " out "),
+        ]
+    ),
+    numbers={
+        "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+        "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "sevens": "7",
+        "zeros": "0", "zeroes": "0", "0s": "0", "7s": "7",
+    },
+    stems={
+        "forget": ("forgot", "forgets", "forgetting", "forgotten"),
+        "stack": ("stacks", "stacking", "stacked", "chain", "chaining", "combine", "add"),
+        "challenge": ("challenges", "challenging", "challenged", "bluff", "bluffing", "doubt",
+                      "cheat", "cheating", "caught"),
+        "swap": ("swaps", "swapping", "swapped", "trade", "trading", "exchange", "switch"),
+        "jump": ("jumps", "jumping", "jumped", "cut", "slap"),
+        "draw": ("draws", "drawing", "drew", "drawn", "pick", "picking", "take", "taking"),
+        "deal": ("deals", "dealer", "dealing", "dealt"),
+        "score": ("scores", "scoring", "scored", "point", "points", "count", "counts", "counting"),
+        "uno": ("call", "calling", "shout", "shouting", "say", "yell"),
+        "skip": ("skips", "skipped", "skipping", "lose", "loses", "lost"),
+        "reverse": ("reverses", "reversed"),
+        "colour": ("color", "colours", "colors"),
+        "team": ("teams", "partner", "partners", "pair", "pairs"),
+        "first": ("start", "starts", "begin", "begins", "starting"),
+        "out": ("win", "wins", "finish", "last"),
+        "wild": ("wilds", "joker"),
+        "empty": ("runs", "empty", "reshuffle", "shuffle"),
+        "hand": ("hands", "cards"),
+    },
+    stop=frozenset(
+        re.findall(
+            r"\w+",
+            "a an the i we you my our your me it is are do does can could may might must to of "
+            "on in at if when what who which how and or with for be by then so this that there as",
+        )
+    ),
+)  # fmt: skip
+
+# The words of each language (its code in settings.LANGUAGES). A translator adds theirs:
+# the card names exactly as their translation of the rule texts writes them, and the words
+# people at a table in their language type (see /work/notes/issue-16-glossary.md).
+TABLE_WORDS: dict[str, TableWords] = {"en": ENGLISH}
+
 # Tokens that name a card or a rule: they count double, and alone they are enough.
 _STRONG = frozenset(
     ("wd4", "d2", "wild", "7", "0", "skip", "reverse", "uno", "jump", "swap", "challenge")
 )
 
 
-def tokens(text: str, *, written: bool = False) -> list[str]:
+def table_words(language: str | None = None) -> list[TableWords]:
+    """The words to search with in ``language`` (the request's by default): its own, then
+    English's."""
+    language = (language or get_language() or "en").lower()
+    own = TABLE_WORDS.get(language) or TABLE_WORDS.get(language.split("-")[0])
+    return [own, ENGLISH] if own is not None and own is not ENGLISH else [ENGLISH]
+
+
+def _without_accents(text: str) -> str:
+    """'comodín' -> 'comodin', 'Zieh Vier' stays: people type without accents on a phone."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def tokens(text: str, *, written: bool = False, language: str | None = None) -> list[str]:
     """The search tokens of a text: an answer's (``written``) or what someone typed."""
+    words = table_words(language)
     if written:
-        for pattern, token in _CARD_NAMES:
-            text = pattern.sub(token, text)
-    text = text.lower().replace("\u2019", "'")
+        for table in words:
+            for pattern, token in table.card_names:
+                text = pattern.sub(token, text)
+    text = _without_accents(text.lower().replace("\u2019", "'"))
     if not written:
-        for pattern, token in _NICKNAMES:
-            text = pattern.sub(token, text)
+        for table in words:
+            for pattern, token in table.nicknames:
+                text = pattern.sub(token, text)
     result = []
-    for word in re.findall(r"[a-z0-9+]+", text):
-        word = _NUMBERS.get(word, word)
-        word = _STEM.get(word, word)
-        if word not in _STOP:
+    for word in re.findall(r"(?:[^\W_]|\+)+", text):
+        for table in words:
+            if word in table.numbers:
+                word = table.numbers[word]
+                break
+        for table in words:
+            stem = table.stem.get(word)
+            if stem:
+                word = stem
+                break
+        if not any(word in table.stop for table in words):
             result.append(word)
     return result
 
@@ -96,11 +167,19 @@ def tokens(text: str, *, written: bool = False) -> list[str]:
 class Hit:
     kind: str  # "answer" or "own"
     question: str  # the question, or "Our own rule"
-    verdict: str
+    verdict: str  # reference.YES, NO or "" (the key; verdict_text says it)
     text: str
     anchor: str  # where it is on the rules page
     links: tuple[tuple[str, str], ...] = ()  # the rules that decide it: (id, name)
     score: int = 0
+
+    @property
+    def is_yes(self) -> bool:
+        return self.verdict == YES
+
+    @property
+    def verdict_text(self) -> str:
+        return verdict_text(self.verdict)
 
 
 @dataclass(frozen=True)
@@ -114,21 +193,23 @@ class Results:
         return bool(self.hits)
 
 
-def _documents(ref: Reference) -> list[tuple[Hit, set[str], set[str]]]:
+def _documents(ref: Reference, language: str) -> list[tuple[Hit, set[str], set[str]]]:
     docs = []
     for number, text in enumerate(ref.own_rules, 1):
-        hit = Hit("own", "Our own rule", "", text, f"own-rule-{number}")
-        docs.append((hit, set(tokens(text, written=True)), set()))
+        # Translators: in the search results, where the family's own rule stands for a question.
+        hit = Hit("own", pgettext("search result", "Our own rule"), "", text, f"own-rule-{number}")
+        docs.append((hit, set(tokens(text, written=True, language=language)), set()))
     for answer in ref.answers:
-        docs.append(_answer_document(answer))
+        docs.append(_answer_document(answer, language))
     return docs
 
 
-def _answer_document(answer: Answer) -> tuple[Hit, set[str], set[str]]:
+def _answer_document(answer: Answer, language: str) -> tuple[Hit, set[str], set[str]]:
     hit = Hit(
         "answer", answer.question, answer.verdict, answer.text, f"q-{answer.id}", answer.links
     )
-    return hit, set(tokens(answer.question, written=True)), set(tokens(answer.text, written=True))
+    title = set(tokens(answer.question, written=True, language=language))
+    return hit, title, set(tokens(answer.text, written=True, language=language))
 
 
 def _score(wanted: list[str], title: set[str], body: set[str]) -> tuple[int, int]:
@@ -143,11 +224,13 @@ def _score(wanted: list[str], title: set[str], body: set[str]) -> tuple[int, int
     return matched, score
 
 
-def search(ref: Reference, query: str, limit: int = 8) -> Results:
-    """The answers (and own rules) for what someone typed, best first."""
+def search(ref: Reference, query: str, limit: int = 8, language: str | None = None) -> Results:
+    """The answers (and own rules) for what someone typed, best first, with the table words
+    of ``language`` (the request's by default: the reference is in it) and English's."""
+    language = language or get_language() or "en"
     query = " ".join(query.split())[:100]
-    docs = _documents(ref)
-    wanted = list(dict.fromkeys(tokens(query)))
+    docs = _documents(ref, language)
+    wanted = list(dict.fromkeys(tokens(query, language=language)))
     if not wanted:
         return Results(query, [], [])
     vocabulary = {t for _hit, title, body in docs for t in title | body}

@@ -1,0 +1,278 @@
+"""The rule texts in every language (issue 16): options, base rules, "Can I ...?" answers,
+the summary and the search's table words are marked where they are written, evaluated in the
+request's language (nothing frozen in English at import), with their placeholders filled and
+their counts said with the language's plural forms.
+
+The languages are the site's (settings.LANGUAGES) and those being translated
+(settings.ALL_LANGUAGES when defined): the tests grow as translators add catalogues.
+"""
+
+import random
+import re
+import struct
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+from django.utils import translation
+from django.utils.functional import Promise
+
+from rulesets import options as opts
+from rulesets import reference, search
+from rulesets.presets import PRESETS
+
+
+def _languages() -> list[str]:
+    if not settings.USE_I18N:  # before the site is translated: English only
+        return [settings.LANGUAGE_CODE]
+    codes = [code for code, _name in settings.LANGUAGES]
+    codes += [code for code, _name in getattr(settings, "ALL_LANGUAGES", ())]
+    return list(dict.fromkeys(codes))
+
+
+LANGUAGES = _languages()
+
+
+def option_sets():
+    """Every preset, then a few hundred random option sets (seeded: the same every run)."""
+    yield from (p.options for p in PRESETS)
+    rng = random.Random(1616)
+    for _ in range(300):
+        yield {o.key: rng.choice(o.values()) for o in opts.OPTIONS}
+
+
+OPTION_SETS = list(option_sets())
+
+# A count said with the wrong plural form, per language (the words are the catalogues'):
+# English "1 cards" or "4 card"; French and Brazilian Portuguese take the singular for 0 too.
+WRONG_COUNTS = {
+    "en": r"\b1 (?:cards|points|rounds)\b|\b(?:0|[2-9]|\d{2,}) (?:card|point|round)\b",
+    "es": r"\b1 (?:cartas|puntos|rondas)\b|\b(?:0|[2-9]|\d{2,}) (?:carta|punto|ronda)\b",
+    "fr": r"\b[01] (?:cartes|points|manches)\b|\b(?:[2-9]|\d{2,}) (?:carte|point|manche)\b",
+    "de": r"\b1 (?:Karten|Punkte|Runden)\b|\b(?:0|[2-9]|\d{2,}) (?:Karte|Punkt|Runde)\b",
+    "pt-br": r"\b[01] (?:cartas|pontos|rodadas)\b|\b(?:[2-9]|\d{2,}) (?:carta|ponto|rodada)\b",
+}
+PLACEHOLDER = re.compile(r"%\(\w+\)|%[sd]|\{\w*\}")
+
+
+def reference_texts(ref: reference.Reference) -> list[str]:
+    texts = [ref.summary, ref.summary_lead, ref.summary_names]
+    for section in ref.sections:
+        texts.append(section.title)
+        for rule in section.rules:
+            texts += [rule.text, rule.name, rule.official_text, rule.difference]
+    for answer in ref.answers:
+        texts += [answer.question, answer.verdict_text, answer.text]
+        texts += [name for _id, name in answer.links]
+    for value in ref.card_values:
+        texts += [value.card, value.points, value.official]
+    return texts
+
+
+def assert_said(text, where):
+    assert isinstance(text, str) and not isinstance(text, Promise), (where, text)
+    assert not PLACEHOLDER.search(text), (where, text)
+    assert not re.search(r"\b(?:True|False)\b", text), (where, text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_of_every_reference_is_said_in_each_language(language):
+    wrong_count = WRONG_COUNTS.get(language)
+    with translation.override(language):
+        for options in OPTION_SETS:
+            ref = reference.build(options, ("Our own rule.",))
+            for text in reference_texts(ref):
+                assert_said(text, options)
+                if wrong_count:
+                    assert not re.search(wrong_count, text), (text, options)
+            for answer in ref.answers:
+                assert answer.text.strip() and answer.question.strip(), answer
+                assert (answer.verdict_text != "") is (answer.verdict != ""), answer
+            for change in opts.diff(opts.official(), options):
+                assert_said(str(change), change)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_option_value_has_its_words_and_its_rule_in_each_language(language):
+    with translation.override(language):
+        for option in opts.OPTIONS:
+            for text in (option.label, option.help):
+                assert str(text).strip(), option.key
+            if option.when:
+                assert str(option.when_note).strip(), option.key
+            for value in option.values():
+                words = option.words(value)
+                assert_said(words, (option.key, value))
+                assert_said(option.difference(value), (option.key, value))
+                if option.kind == opts.INT and not (value == 0 and option.zero_words):
+                    assert re.search(rf"\b{value}\b", words), (option.key, value, words)
+            if option.kind == opts.INT:
+                assert_said(option.units, option.key)
+                assert option.words_one.count("%(n)s") == 1, option.key
+                assert option.words_many.count("%(n)s") == 1, option.key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_number_in_a_rule_text_is_the_options_value(language):
+    """A translation that drops its %(n)s would silently say no number at all."""
+    with translation.override(language):
+        for option in (o for o in opts.OPTIONS if o.kind == opts.INT):
+            for options in OPTION_SETS[:60]:
+                for value in {option.minimum, 1, 2, option.official, option.maximum}:
+                    if not option.minimum <= value <= option.maximum:
+                        continue
+                    text = option.text(value, {**options, option.key: value})
+                    assert_said(text, (option.key, value))
+                    if value == 0 and "zero" in option.texts:
+                        assert not re.search(r"\b0\b", text), text
+                    else:
+                        assert re.search(rf"\b{value}\b", text), (option.key, value, text)
+
+
+def test_the_tables_hold_lazy_texts_so_nothing_is_frozen_at_import():
+    """Everything built at import is a lazy text, evaluated in each request's language."""
+    lazy = []
+    for option in opts.OPTIONS:
+        lazy += [option.label, option.help, *option.choices.values(), *option.texts.values()]
+        lazy += [text for texts in option.variants.values() for text in texts.values()]
+        lazy += [option.when_note] if option.when else []
+        lazy += [option.zero_words] if option.zero_words else []
+        if option.kind == opts.INT:
+            lazy += [option.unit.count, option.unit.name]
+    lazy += [title for _key, title in opts.GROUPS]
+    lazy += [title for _key, title, _items in reference.SECTIONS]
+    lazy += [base.title for base in reference.BASE_RULES]
+    lazy += [question.question for question in reference.QUESTIONS]
+    lazy += list(reference.CARD_NAMES)
+    frozen = [text for text in lazy if not isinstance(text, Promise)]
+    assert frozen == []
+
+
+def test_every_count_in_the_option_tables_is_one_plural_text():
+    """An int option's rule is one ngettext text (the "n" entry): its one and its other form
+    differ, so each language's plural rules choose between its own forms."""
+    for option in (o for o in opts.OPTIONS if o.kind == opts.INT):
+        for texts in (option.texts, *option.variants.values()):
+            assert set(texts) <= {"n", "zero"}, option.key
+            assert texts["n"] % {"n": 1} != (texts["n"] % {"n": 2}).replace("2", "1", 1)
+        assert option.unit.words(1) != option.unit.words(2).replace("2", "1", 1), option.key
+
+
+def test_card_names_in_the_answers_come_from_whole_sentences():
+    """No sentence is glued from a card name: each answer about a Draw Two or a Wild Draw
+    Four is its own text."""
+    stacking = {**opts.official(), "draw_card_skips_turn": False}
+    ref = reference.build(stacking)
+    assert ref.answer("stack_d2_on_d2").text == "You draw two cards, then take your turn."
+    assert ref.answer("stack_wd4_on_wd4").text == "You draw four cards, then take your turn."
+
+
+# --- A made-up catalogue: the texts really follow the active language ----------------
+
+
+def _mo(catalogue: dict[str, str], plural_forms: str) -> bytes:
+    """A compiled gettext catalogue (the GNU .mo format), for a test language."""
+    header = f"Content-Type: text/plain; charset=UTF-8\nPlural-Forms: {plural_forms}\n"
+    entries = sorted({"": header, **catalogue}.items())
+    ids = b"".join(k.encode() + b"\0" for k, _v in entries)
+    strs = b"".join(v.encode() + b"\0" for _k, v in entries)
+    count = len(entries)
+    start = 7 * 4 + count * 16
+    id_table, str_table = [], []
+    for table, texts, base in (
+        (id_table, [k for k, _ in entries], start),
+        (str_table, [v for _, v in entries], start + len(ids)),
+    ):
+        offset = 0
+        for text in texts:
+            table += [len(text.encode()), base + offset]
+            offset += len(text.encode()) + 1
+    head = struct.pack("<7I", 0x950412DE, 0, count, 28, 28 + count * 8, 0, 0)
+    return head + struct.pack(f"<{4 * count}I", *id_table, *str_table) + ids + strs
+
+
+@pytest.fixture
+def i18n():
+    """Translation on, whatever the settings (Django picks its functions once: forget them)."""
+    translation._trans.__dict__.clear()
+    with override_settings(USE_I18N=True):
+        yield
+    translation._trans.__dict__.clear()
+
+
+@pytest.fixture
+def test_language(tmp_path, i18n):
+    """French-like plural rules (0 and 1 take the singular) with a few rule texts translated."""
+    catalogue = {
+        "option label\x04UNO penalty": "PÉNALITÉ UNO",
+        "option jump_in value\x04Allowed": "PERMIS",
+        # An ngettext text: singular and plural joined by NUL, then the translated forms.
+        "If another player catches you before the next player begins their turn, you draw "
+        "%(n)s card; once that turn has begun, you are safe.\0"
+        "If another player catches you before the next player begins their turn, you draw "
+        "%(n)s cards; once that turn has begun, you are safe.": "PRIS : %(n)s CARTE.\0"
+        "PRIS : %(n)s CARTES.",
+        "answer verdict\x04Yes": "OUI",
+        "Can I play out of turn?": "HORS TOUR ?",
+    }
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "django.mo").write_bytes(_mo(catalogue, "nplurals=2; plural=(n > 1);"))
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        yield "fr"
+
+
+def test_the_texts_follow_the_active_language(test_language):
+    options = {**opts.official(), "uno_penalty": 1, "jump_in": True}
+    with translation.override(test_language):
+        ref = reference.build(options)
+        assert opts.BY_KEY["uno_penalty"].difference(1).startswith("PÉNALITÉ UNO: ")
+        assert opts.BY_KEY["jump_in"].words(True) == "PERMIS"
+        assert ref.answer("uno_forget").text == "PRIS : 1 CARTE."
+        assert ref.answer("jump_in").question == "HORS TOUR ?"
+        assert ref.answer("jump_in").verdict_text == "OUI"
+        assert opts.BY_KEY["challenge_guilty_draw"].words(2) == "2 cards"  # untranslated
+    with translation.override("en"):
+        ref = reference.build(options)
+        assert ref.answer("uno_forget").text.endswith(
+            "you draw 1 card; once that turn has begun, you are safe."
+        )
+        assert ref.answer("jump_in").verdict_text == "Yes"
+    with translation.override(test_language):
+        ten = reference.build({**options, "uno_penalty": 10})
+        assert ten.answer("uno_forget").text == "PRIS : 10 CARTES."
+
+
+# --- The search's table words ------------------------------------------------------
+
+
+def test_each_language_searches_with_its_own_words_then_englishs(monkeypatch):
+    monkeypatch.setitem(
+        search.TABLE_WORDS,
+        "es",
+        search.TableWords(
+            nicknames=search._patterns([(r"\bmas\s*(?:4|cuatro)\b", " wd4 ")]),
+            stems={"challenge": ("desafio", "desafiar")},
+        ),
+    )
+    assert search.table_words("es") == [search.TABLE_WORDS["es"], search.ENGLISH]
+    assert search.table_words("es-ar")[0] is search.TABLE_WORDS["es"]
+    assert search.table_words("fr") == [search.ENGLISH]
+    assert search.tokens("más cuatro", language="es") == ["wd4"]
+    assert search.tokens("desafío", language="es") == ["challenge"]
+    assert search.tokens("+4 bluff", language="es") == ["wd4", "challenge"]
+    assert search.tokens("más cuatro", language="en") == ["mas", "cuatro"]
+    official = reference.build(opts.official())
+    hits = search.search(official, "más cuatro", language="es").hits
+    assert hits and hits[0].anchor == "q-stack_wd4_on_wd4"
+
+
+def test_the_search_uses_the_requests_language_by_default(monkeypatch, i18n):
+    seen = []
+    real = search.table_words
+    monkeypatch.setattr(
+        search, "table_words", lambda language=None: seen.append(language) or real(language)
+    )
+    with translation.override("de"):
+        search.search(reference.build(opts.official()), "+4")
+    assert set(seen) == {"de"}
