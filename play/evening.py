@@ -1,9 +1,16 @@
 """The evening: the games one table plays in a row, and how many each player has won.
 
-Games form a series when each was started with "Play again" from the one before, with
-the same rule set, and began within ``EVENING_GAP`` of the previous game's last change (a
-table that plays again next week starts a new evening). The rules are plain functions on
-``PlayedGame``; ``of_game`` reads them from the database.
+Games form a series when each was started from the one before, with the same rule set,
+and began within ``EVENING_GAP`` of the previous game's last change (a table that plays
+again next week starts a new evening). A game follows another when it was started with
+"Play again", or afresh from the start page by a phone of that table with the same
+players (``continues``): a family that closes the tab and starts again from the card
+keeps its evening. A phone "of that table" is one that had the earlier game's game link
+(its recent games, kept in its own session): a rule set's link is public, and another
+family with the same names on the same rules the same evening never joins this one.
+
+The rules are plain functions on ``PlayedGame``; ``of_game`` and ``continued_by`` read
+them from the database.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ class PlayedGame:
     finished: bool
     players: tuple[str, ...] = ()  # in seat order
     winners: tuple[str, ...] = ()  # the players of the winning side(s); empty until it ends
+    at_table: tuple[str, ...] = ()  # the players still at the table at its end
+    followed: bool = False  # a next game was started from it already
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,35 @@ def series(current: PlayedGame, earlier: Sequence[PlayedGame]) -> Series | None:
     return Series(games=games, tally=tally(games))
 
 
+def _same_players(a: Sequence[str], b: Sequence[str]) -> bool:
+    """The same people, in any seat order; names are matched without regard to case."""
+    return sorted(n.casefold() for n in a) == sorted(n.casefold() for n in b)
+
+
+def continues(
+    candidates: Sequence[PlayedGame], ruleset: int, names: Sequence[str], now: datetime
+) -> PlayedGame | None:
+    """The earlier game that a game started afresh now, with ``names`` under ``ruleset``,
+    continues (its evening goes on), or None.
+
+    ``candidates`` are the games the starting phone had the game link of. One qualifies
+    when it has the same rule set, is over, has no next game yet, had the same players at
+    the table at its end (in any order, case ignored) and changed last within EVENING_GAP.
+    The latest of them wins. A game abandoned half-way is not continued: a table that
+    starts again because something was wrong does not make it game 2 of an evening.
+    """
+    fitting = [
+        g
+        for g in candidates
+        if g.ruleset == ruleset
+        and g.finished
+        and not g.followed
+        and _same_players(g.at_table, names)
+        and timedelta(0) <= now - g.last_change <= EVENING_GAP
+    ]
+    return max(fitting, key=lambda g: (g.last_change, g.pk), default=None)
+
+
 # --- From the database -------------------------------------------------------------
 
 
@@ -174,3 +212,45 @@ def of_game(game) -> Series | None:
             )
         )
     return series(full[-1], full[:-1])
+
+
+def continued_by(ruleset_id: int, names: Sequence[str], known: Sequence[int], now=None):
+    """The game that a game started afresh with ``names`` continues (see ``continues``),
+    among ``known``, the games whose game link the starting phone had; or None. One query."""
+    from django.db.models import Prefetch
+    from django.utils import timezone
+
+    from play.models import Game, Player
+
+    if not known:
+        return None
+    now = now or timezone.now()
+    seated = Prefetch(
+        "players", queryset=Player.objects.filter(left_after=None).only("game", "name")
+    )
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(
+            pk__in=list(known)[:MAX_GAMES],
+            revision__ruleset_id=ruleset_id,
+            finished_at__isnull=False,
+            next_game__isnull=True,
+            updated_at__gte=now - EVENING_GAP,
+        )
+        .only("pk", "previous_id", "created_at", "updated_at", "finished_at", "revision")
+        .prefetch_related(seated)
+    }
+    candidates = [
+        PlayedGame(
+            pk=g.pk,
+            previous=g.previous_id,
+            ruleset=ruleset_id,
+            started=g.created_at,
+            last_change=g.updated_at,
+            finished=True,
+            at_table=tuple(p.name for p in g.players.all()),
+        )
+        for g in games.values()
+    ]
+    found = continues(candidates, ruleset_id, names, now)
+    return games[found.pk] if found else None

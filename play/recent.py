@@ -38,6 +38,12 @@ def remember(request, game: Game, spectator: bool) -> None:
     request.session[SESSION_KEY] = [entry, *others][:MAX_REMEMBERED]
 
 
+def member_games(request) -> list[int]:
+    """The games this browser had the game link of (not only the spectator link)."""
+    kept = request.session.get(SESSION_KEY, []) if hasattr(request, "session") else []
+    return [pk for pk, watch in kept if not watch]
+
+
 def recent(request) -> list[RecentGame]:
     """This browser's recent games, the latest first (two queries)."""
     kept = request.session.get(SESSION_KEY, []) if hasattr(request, "session") else []

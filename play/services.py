@@ -66,9 +66,13 @@ def start_game(
     first_dealer: int,
     submission_id: uuid.UUID,
     previous: Game | None = None,
+    previous_optional: bool = False,
 ) -> tuple[Game, bool]:
     """Starts a game with ``names`` in seat order; returns (game, created).
 
+    ``previous`` is the game it follows (its evening). With ``previous_optional`` (a game
+    started afresh), when another phone started the next game of ``previous`` at the
+    same moment, this one starts on its own instead.
     A second call with the same submission id returns the first game (created False).
     Names must already be valid (see play.forms); the database refuses duplicates anyway.
     """
@@ -108,6 +112,10 @@ def start_game(
             existing = Game.objects.filter(submission_id=submission_id).first()
             if existing:  # the same form, posted twice at the same moment
                 return existing, False
+            taken = previous is not None and Game.objects.filter(previous=previous).exists()
+            if previous_optional and taken:
+                previous = None  # another phone started the next game just now
+                continue
             if attempt == 4:  # not a code collision: something real, let it be seen
                 raise
     raise AssertionError("unreachable")

@@ -205,11 +205,16 @@ def new(request, code):
     data = request.POST if request.method == "POST" else None
     form = StartForm(data, rules=rules, names=names, initial=initial)
     if request.method == "POST" and form.is_valid():
+        names = form.cleaned_data["names"]
+        # The same players as a game this phone kept score of tonight: the evening goes on.
+        previous = evening.continued_by(ruleset.pk, names, recent.member_games(request))
         game, created = services.start_game(
             revision,
-            form.cleaned_data["names"],
+            names,
             form.cleaned_data["first_dealer"],
             form.cleaned_data["submission_id"],
+            previous=previous,
+            previous_optional=True,
         )
         if not created:
             messages.info(request, "This game had already been started: here it is.")

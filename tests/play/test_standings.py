@@ -295,3 +295,70 @@ def test_series_of_games_in_the_database(db):
     record(second, 1, {0: 55})  # Ben wins
     second = services.load_game(pk=second.pk)
     assert evening.of_game(second).text == "After 2 games: Ann 1, Ben 1."
+
+
+# --- A game started afresh continues the evening ------------------------------------------
+
+
+def _done(pk, end, at_table=("Ann", "Ben"), ruleset=1, followed=False, finished=True):
+    """A game this phone kept score of, last changed ``end`` minutes after six."""
+    return evening.PlayedGame(
+        pk=pk,
+        previous=None,
+        ruleset=ruleset,
+        started=SIX_PM + timedelta(minutes=end - 30),
+        last_change=SIX_PM + timedelta(minutes=end),
+        finished=finished,
+        at_table=at_table,
+        followed=followed,
+    )
+
+
+def _now(minutes):
+    return SIX_PM + timedelta(minutes=minutes)
+
+
+def test_a_fresh_game_with_the_same_players_continues_the_latest_game_of_the_evening():
+    earlier, latest = _done(1, 30), _done(2, 70)
+    found = evening.continues([earlier, latest], 1, ["Ann", "Ben"], _now(80))
+    assert found is latest
+    # Any seat order, any case: the same people.
+    assert evening.continues([earlier], 1, ["ben", "ANN"], _now(80)) is earlier
+
+
+@pytest.mark.parametrize(
+    "candidate, names, now, why",
+    [
+        (_done(1, 30), ["Ann", "Ben", "Cat"], 40, "one more player"),
+        (_done(1, 30), ["Ann"], 40, "one player fewer"),
+        (_done(1, 30), ["Ann", "Bob"], 40, "another player"),
+        (_done(1, 30, ruleset=2), ["Ann", "Ben"], 40, "other rules"),
+        (_done(1, 30, finished=False), ["Ann", "Ben"], 40, "abandoned half-way"),
+        (_done(1, 30, followed=True), ["Ann", "Ben"], 40, "already followed by Play again"),
+        (_done(1, 30), ["Ann", "Ben"], 30 + 241, "more than four hours later"),
+        (_done(1, 30), ["Ann", "Ben"], 20, "changed after this start (a clock gone wrong)"),
+    ],
+)
+def test_a_fresh_game_starts_a_new_evening_when(candidate, names, now, why):
+    assert evening.continues([candidate], 1, names, _now(now)) is None, why
+
+
+def test_a_fresh_game_four_hours_after_the_last_is_still_the_evening():
+    assert evening.continues([_done(1, 30)], 1, ["Ann", "Ben"], _now(30 + 240)) is not None
+
+
+def test_without_games_of_this_phone_a_fresh_game_is_the_first_of_its_evening():
+    assert evening.continues([], 1, ["Ann", "Ben"], _now(0)) is None
+
+
+def test_the_players_at_the_table_at_the_end_count(db):
+    from play import table
+    from tests.play.conftest import make_game, record
+
+    game = make_game(names=("Ann", "Ben", "Cat"), target_score=50)
+    table.remove_player(game, game.players.get(name="Cat").pk)
+    record(game, 0, {1: 60})
+    ruleset = game.revision.ruleset_id
+    assert evening.continued_by(ruleset, ["Ann", "Ben"], [game.pk]).pk == game.pk
+    assert evening.continued_by(ruleset, ["Ann", "Ben", "Cat"], [game.pk]) is None
+    assert evening.continued_by(ruleset, ["Ann", "Ben"], []) is None  # not this phone's game
