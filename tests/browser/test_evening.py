@@ -399,3 +399,35 @@ def test_a_pair_joins_in_round_3_on_two_phones(pages, transactional_db):
     _check(a, "evening-pairs-history-360")
     b.goto(f"/g/{game.code}/rounds/")
     _check(b, "evening-pairs-history-dark-360")
+
+
+def test_the_family_closes_the_tab_and_starts_again_from_the_card(pages, transactional_db):
+    """A fresh game from the start page, same players and rules, on a phone that kept
+    score of the last game: the evening goes on. Another phone with the same names does
+    not join it."""
+    from play import services
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben"], target_score=50)
+    a = pages.new(color_scheme="dark")
+    a.goto(f"/g/{game.code}/")
+    record(services.load_game(pk=game.pk), 0, {1: 60})  # Ann wins game 1
+    a.close()  # the tab is closed
+    a = a.context.new_page()
+    a.goto(f"/r/{game.revision.ruleset.code}/play/")  # the card, again
+    a.get_by_label("Player 1", exact=True).fill("Ann")
+    a.get_by_label("Player 2", exact=True).fill("Ben")
+    a.get_by_role("button", name="Start the game").click()
+    a.wait_for_url(re.compile(r"/g/\w+/$"))
+    expect(a.locator(".series-box")).to_contain_text(
+        "Game 2 of the evening. After 1 game: Ann 1, Ben 0."
+    )
+    _check(a, "evening-fresh-start-dark-360")
+    stranger = pages.new()
+    stranger.goto(f"/r/{game.revision.ruleset.code}/play/")
+    stranger.get_by_label("Player 1", exact=True).fill("Ann")
+    stranger.get_by_label("Player 2", exact=True).fill("Ben")
+    stranger.get_by_role("button", name="Start the game").click()
+    stranger.wait_for_url(re.compile(r"/g/\w+/$"))
+    expect(stranger.locator("#board h2")).to_have_text("Round 1")
+    expect(stranger.locator(".series-box")).to_have_count(0)
