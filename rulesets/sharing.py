@@ -2,42 +2,13 @@
 
 from __future__ import annotations
 
-import socket
 from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import ngettext
 
 from rulesets import options as opts
-from unosite.links import absolute_url, is_local
-
-
-def network_address() -> str | None:
-    """This computer's address on the local network (such as 192.168.1.20), or None.
-
-    Asks the system which address it would send from; a UDP "connection" sends nothing.
-    """
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.254.254.254", 1))
-            address = probe.getsockname()[0]
-    except OSError:
-        return None
-    if address.startswith("127.") or address == "0.0.0.0":
-        return None
-    return address
-
-
-def phone_url(request, path: str) -> str:
-    """Where a phone on the same network could open ``path`` of a page seen on localhost,
-    or "" when this computer's network address cannot be found."""
-    address = network_address()
-    if address is None:
-        return ""
-    return f"{request.scheme}://{address}:{request.get_port()}{path}"
-
-
-# --- What the share panel, the table card and the link preview show -----------------
+from unosite.links import absolute_url, is_local, phone_url
 
 MAIN_RULES = 3  # differences named in a link preview's description
 

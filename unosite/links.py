@@ -1,6 +1,8 @@
-"""Absolute links to this site, and whether a phone could open them."""
+"""Absolute links to this site, whether a phone could open them, and the address it could use."""
 
 from __future__ import annotations
+
+import socket
 
 from django.conf import settings
 
@@ -17,3 +19,28 @@ def is_local(request) -> bool:
     host = settings.PUBLIC_URL.split("://", 1)[1] if settings.PUBLIC_URL else request.get_host()
     hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     return hostname in ("localhost", "127.0.0.1", "[::1]") or hostname.startswith("127.")
+
+
+def network_address() -> str | None:
+    """This computer's address on the local network (such as 192.168.1.20), or None.
+
+    Asks the system which address it would send from; a UDP "connection" sends nothing.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    if address.startswith("127.") or address == "0.0.0.0":
+        return None
+    return address
+
+
+def phone_url(request, path: str) -> str:
+    """Where a phone on the same network could open ``path`` of a page seen on localhost,
+    or "" when this computer's network address cannot be found."""
+    address = network_address()
+    if address is None:
+        return ""
+    return f"{request.scheme}://{address}:{request.get_port()}{path}"

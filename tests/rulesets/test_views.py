@@ -12,6 +12,7 @@ from rulesets.forms import COMMON, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset, one_letter_off
+from unosite import links
 
 pytestmark = pytest.mark.django_db
 
@@ -561,12 +562,12 @@ class TestWords:
         assert "Back to the rules" in response.content.decode()  # same rules: offered too
 
     def test_the_localhost_warning_speaks_plainly(self, viewer, ruleset, monkeypatch):
-        monkeypatch.setattr(sharing, "network_address", lambda: "192.168.1.20")
+        monkeypatch.setattr(links, "network_address", lambda: "192.168.1.20")
         body = viewer.get(f"/r/{ruleset.code}/", HTTP_HOST="localhost").content.decode()
         assert "A phone can’t open this link yet." in body
         assert f"http://192.168.1.20:80/r/{ruleset.code}/" in body
         assert "HOST=0.0.0.0" not in body and "PUBLIC_URL" not in body
-        monkeypatch.setattr(sharing, "network_address", lambda: None)
+        monkeypatch.setattr(links, "network_address", lambda: None)
         cache.clear()
         body = viewer.get(f"/r/{ruleset.code}/", HTTP_HOST="localhost").content.decode()
         assert "the computer’s Wi-Fi settings show" in body
