@@ -8,6 +8,7 @@ other browser's rights stop working, a copy of an old session cookie included.
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
@@ -17,19 +18,32 @@ SESSION_KEY = "editable"
 MAX_REMEMBERED = 100
 
 
-def load(code: str) -> RuleSet:
-    """The rule set with this share code and its current revision (one query), or a 404."""
+def load(code: str, with_revision: bool = True) -> RuleSet:
+    """The rule set with this share code and its current revision (one query), or a 404.
+
+    ``with_revision=False`` loads the rule set alone: ``ruleset.current`` is then one more
+    query, made only when something reads it.
+    """
+    rulesets = RuleSet.objects.select_related("current") if with_revision else RuleSet.objects
     try:
-        return RuleSet.objects.select_related("current").get(code=code)
+        return rulesets.get(code=code)
     except RuleSet.DoesNotExist:
         raise Http404("No rules have this link.") from None
 
 
+EXISTS_TIMEOUT = 60 * 60 * 24  # share codes are never given to other rules
+
+
 def require_exists(code: str) -> None:
     """A 404 unless a rule set has this code, for pages that need nothing else of it (its
-    QR codes)."""
+    QR codes). A code once found is remembered in the cache; a code not found never is,
+    so that rules made since are found."""
+    key = f"ruleset-exists:{code}"
+    if cache.get(key):
+        return
     if not RuleSet.objects.filter(code=code).exists():
         raise Http404("No rules have this link.")
+    cache.set(key, True, EXISTS_TIMEOUT)
 
 
 def _grants(request) -> dict[int, int]:

@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import (
     condition,
@@ -31,7 +32,7 @@ from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite.deploy import site_version
-from unosite.links import absolute_url
+from unosite.links import absolute_url, is_local, phone_url
 from unosite.ratelimit import limit_creation
 
 # The edit secret travels from the answer to a form to the page that shows it in a cookie of
@@ -369,6 +370,7 @@ def edit_link_mailto(revision: Revision, link: str) -> str:
 
 
 REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
+PAGE_CACHE_TIMEOUT = 60 * 60 * 24
 
 
 def reference_cache_key(revision_pk: int) -> str:
@@ -393,29 +395,35 @@ def reference_html(revision: Revision) -> str:
     return mark_safe(html)  # rendered by our own template, escaped there
 
 
-def _rules_etag(request, revision: Revision, can_edit: bool) -> str:
-    """The ETag of a rules page: everything it shows but its CSRF token and nonce (a
-    browser's copy keeps its own, valid with its own cookie)."""
-    # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for.
+def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
+    """The version of a rules page: everything it shows but its CSRF token, its nonce and
+    what it shows once (the secret edit link, messages). Its ETag, and the key of its
+    cached fragments (a browser's copy keeps its own token and nonce, valid with its own
+    cookie)."""
+    # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for;
+    # seen on this computer, it names the computer's network address too.
     where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
-    raw = "\0".join(map(str, (site_version(), where, revision.pk, can_edit)))
+    phone = phone_url(request, "") if is_local(request) else ""
+    raw = "\0".join(map(str, (site_version(), where, phone, revision_pk, can_edit)))
     return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
 
 
 @require_safe
 def rules(request, code):
-    ruleset = access.load(code)
-    revision = ruleset.current
+    # Most of the page comes from fragments cached under page_key: the revision is read
+    # (one query) only when a fragment is missing, or to show the secret edit link.
+    ruleset = access.load(code, with_revision=False)
+    revision = SimpleLazyObject(lambda: ruleset.current)
     can_edit = access.can_edit(request, ruleset)
     secret_link = pop_just_created(request, ruleset)
+    page_key = rules_page_key(request, ruleset.current_id, can_edit)
     # A page that may show something once (the secret edit link right after creating, a
     # message) is never answered with a 304 nor given an ETag.
-    etag = None
-    if EDIT_LINK_COOKIE not in request.COOKIES and not len(get_messages(request)):
-        etag = _rules_etag(request, revision, can_edit)
-        not_modified = get_conditional_response(request, etag=etag)
+    shows_once = EDIT_LINK_COOKIE in request.COOKIES or len(get_messages(request))
+    if not shows_once:
+        not_modified = get_conditional_response(request, etag=page_key)
         if not_modified is not None:
-            not_modified["ETag"] = etag
+            not_modified["ETag"] = page_key
             return not_modified
     context = {
         "ruleset": ruleset,
@@ -423,11 +431,14 @@ def rules(request, code):
         "can_edit": can_edit,
         "edit_link": secret_link,
         "edit_link_mailto": edit_link_mailto(revision, secret_link) if secret_link else "",
-        "reference_html": reference_html(revision),
+        "page_key": page_key,  # of the {% cache %} fragments
+        "page_cache_seconds": PAGE_CACHE_TIMEOUT,
+        # A callable: the template calls it only when the cached fragment is missing.
+        "reference_html": functools.partial(reference_html, revision),
     }
     response = render(request, "rulesets/rules.html", context)
-    if etag:
-        response["ETag"] = etag
+    if not shows_once:
+        response["ETag"] = page_key
     if EDIT_LINK_COOKIE in request.COOKIES:
         forget_edit_link_cookie(response, ruleset)
     if secret_link:

@@ -6,7 +6,8 @@
 * the scoreboard poll: a 304 from the version kept in the cache, without a query; every
   change of a game writes its new version there, and a change that did not commit never
   makes a phone miss one;
-* the rendered rule reference is kept per revision;
+* the rendered rule reference is kept per revision, and the rest of the rules page (but
+  for its token, nonce and what it shows once) per version of the page: its ETag;
 * recording a round takes the same number of queries however long the game;
 * a database error that is not "busy or out of reach" is a logged 500, not a 503.
 """
@@ -90,6 +91,66 @@ def test_the_rules_page_etag_follows_the_revision_the_editor_and_the_host(db, se
     changed = viewer.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert "Changed" in changed.content.decode()
+
+
+def test_a_second_rules_page_comes_from_the_cached_fragments(db, django_assert_num_queries):
+    ruleset, _secret = make_ruleset("party")
+    first = Client().get(f"/r/{ruleset.code}/")
+    with django_assert_num_queries(1):  # the rule set and its current revision, nothing else
+        second = Client().get(f"/r/{ruleset.code}/")
+    html_a, html_b = first.content.decode(), second.content.decode()
+    # The same page but for the token and the nonce, which are this response's own.
+    mine = html_b.replace(_token(html_b), _token(html_a)).replace(_nonce(second), _nonce(first))
+    assert mine == html_a
+    assert "This house plays 8 rules differently" in html_b
+
+
+def test_the_cached_fragments_follow_the_editor_the_host_and_the_revision(db, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "rules.example"]
+    ruleset, secret = make_ruleset()
+    owner = Client()
+    owner.get(f"/r/{ruleset.code}/edit/{secret}/")
+    owner.get(f"/r/{ruleset.code}/edit/")  # shows and so consumes the grant message
+    assert "Edit these rules" in owner.get(f"/r/{ruleset.code}/").content.decode()
+    viewer = Client().get(f"/r/{ruleset.code}/").content.decode()
+    assert "Edit these rules" not in viewer and "Make a new edit link" not in viewer
+    assert "Edit these rules" in owner.get(f"/r/{ruleset.code}/").content.decode()
+    remote = Client(HTTP_HOST="rules.example").get(f"/r/{ruleset.code}/").content.decode()
+    assert "http://rules.example/r/" in remote and "http://testserver/r/" not in remote
+    save_revision(ruleset, "Changed", "", {**ruleset.current.options, "uno_penalty": 4})
+    changed = Client().get(f"/r/{ruleset.code}/").content.decode()
+    assert "<h1>Changed</h1>" in changed and "you draw 4 cards" in changed
+    assert "Revision 2" in changed
+
+
+def test_the_cached_fragments_follow_this_computers_network_address(db, monkeypatch):
+    from unosite import links
+
+    ruleset, _secret = make_ruleset()
+    monkeypatch.setattr(links, "network_address", lambda: "192.168.1.20")
+    page = Client(HTTP_HOST="localhost").get(f"/r/{ruleset.code}/").content.decode()
+    assert "http://192.168.1.20:80/r/" in page
+    monkeypatch.setattr(links, "network_address", lambda: "10.0.0.7")  # another Wi-Fi
+    page = Client(HTTP_HOST="localhost").get(f"/r/{ruleset.code}/").content.decode()
+    assert "http://10.0.0.7:80/r/" in page and "192.168.1.20" not in page
+
+
+def test_a_qr_code_asks_the_database_once_whether_its_rules_exist(db, django_assert_num_queries):
+    ruleset, _secret = make_ruleset()
+    assert Client().get(f"/r/{ruleset.code}/qr.svg").status_code == 200
+    with django_assert_num_queries(0):
+        again = Client().get(f"/r/{ruleset.code}/qr.svg")
+    assert again.status_code == 200 and again["Content-Type"] == "image/svg+xml"
+    assert Client().get(f"/r/{ruleset.code}/qr.png").status_code == 200
+
+
+def test_an_unknown_code_is_never_remembered(db):
+    unknown = "abcdefghjkm"
+    assert Client().get(f"/r/{unknown}/qr.svg").status_code == 404
+    assert Client().get(f"/r/{unknown}/qr.svg").status_code == 404
+    ruleset, _secret = make_ruleset()
+    RuleSet.objects.filter(pk=ruleset.pk).update(code=unknown)  # rules made since with it
+    assert Client().get(f"/r/{unknown}/qr.svg").status_code == 200
 
 
 def test_a_waiting_message_is_shown_not_a_304(db):
