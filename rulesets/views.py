@@ -399,7 +399,7 @@ def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
     """The version of a rules page: everything it shows but its CSRF token, its nonce and
     what it shows once (the secret edit link, messages). Its ETag, and the key of its
     cached fragments (a browser's copy keeps its own token and nonce, valid with its own
-    cookie)."""
+    cookie): whatever else the page comes to vary on (a language) belongs here too."""
     # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for;
     # seen on this computer, it names the computer's network address too.
     where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
