@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from estimates import compute
 from estimates.models import Estimate
@@ -40,7 +41,7 @@ def check_players(options: Mapping[str, Any], raw: str) -> int:
     """The player count typed or sent, or EstimateInputError saying why not."""
     raw = (raw or "").strip()
     if not (raw.isdecimal() and raw.isascii()) or len(raw) > 3:
-        raise EstimateInputError("Say how many players: a whole number from 2 to 10.")
+        raise EstimateInputError(gettext("Say how many players: a whole number from 2 to 10."))
     players = int(raw)
     error = scoring.player_count_error(players, scoring.Rules.from_options(options))
     if error:
@@ -56,12 +57,23 @@ def check_seconds(raw: str | None, default: int, what: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise EstimateInputError(f"The time for {what} must be a number of seconds.") from None
+        raise EstimateInputError(_seconds_errors(what)[0]) from None
     if not (0 < value <= MAX_SECONDS):  # also refuses nan and inf
-        raise EstimateInputError(
-            f"The time for {what} must be more than 0 and at most {MAX_SECONDS} seconds."
-        )
+        raise EstimateInputError(_seconds_errors(what)[1] % {"most": MAX_SECONDS})
     return value
+
+
+def _seconds_errors(what: str) -> tuple[str, str]:
+    """The two complaints about a time typed for ``what`` ("a turn" or "a deal"), whole."""
+    if what == "a deal":
+        return (
+            gettext("The time for a deal must be a number of seconds."),
+            gettext("The time for a deal must be more than 0 and at most %(most)s seconds."),
+        )
+    return (
+        gettext("The time for a turn must be a number of seconds."),
+        gettext("The time for a turn must be more than 0 and at most %(most)s seconds."),
+    )
 
 
 def get(options: Mapping[str, Any], players: int) -> Estimate | None:
@@ -150,16 +162,64 @@ def _percent(change: float) -> int:
     return round(abs(change) * 100)
 
 
+def _times(ratio: float) -> int:
+    return round(ratio)
+
+
 def _drawn_words(ratio: float) -> str | None:
-    """'about twice as many cards are drawn', or None when about the same."""
+    """'about twice as many cards are drawn', or None when about the same: a clause of its
+    own (subject and verb), so that each language can say it whole."""
+    # Translators: this and the other clauses about a game's length are joined into one
+    # sentence ("With these house rules, rounds are about 20 % longer and about 30 % more
+    # cards are drawn; a whole game is ..."): each is a whole clause with its own verb.
     if ratio >= 2.5:
-        return f"about {round(ratio)} times as many cards are drawn"
+        n = _times(ratio)
+        return ngettext(
+            "about %(n)s time as many cards are drawn",
+            "about %(n)s times as many cards are drawn",
+            n,
+        ) % {"n": n}
     if ratio >= 1.8:
-        return "about twice as many cards are drawn"
+        return gettext("about twice as many cards are drawn")
     change = ratio - 1
     if _percent(change) < 5:
         return None
-    return f"about {_percent(change)} % {'more' if change > 0 else 'fewer'} cards are drawn"
+    if change > 0:
+        return gettext("about %(percent)s %% more cards are drawn") % {"percent": _percent(change)}
+    return gettext("about %(percent)s %% fewer cards are drawn") % {"percent": _percent(change)}
+
+
+def _rounds_words(ratio: float) -> str:
+    """How long a round is against official, as a whole clause: 'rounds are about as long'."""
+    turns = ratio - 1
+    if ratio >= 2.5:
+        n = _times(ratio)
+        return ngettext(
+            "rounds are about %(n)s time as long", "rounds are about %(n)s times as long", n
+        ) % {"n": n}
+    if ratio >= 1.8:
+        return gettext("rounds are about twice as long")
+    if _percent(turns) < 5:
+        return gettext("rounds are about as long")
+    if turns > 0:
+        return gettext("rounds are about %(percent)s %% longer") % {"percent": _percent(turns)}
+    return gettext("rounds are about %(percent)s %% shorter") % {"percent": _percent(turns)}
+
+
+def _game_words(change: float) -> str:
+    """How long a whole game is against official, as a whole clause."""
+    if _percent(change) < 5:
+        return gettext("a whole game lasts about as long as with the official rules")
+    values = {"percent": _percent(change)}
+    if change > 0:
+        return (
+            gettext("a whole game is about %(percent)s %% longer than with the official rules")
+            % values
+        )
+    return (
+        gettext("a whole game is about %(percent)s %% shorter than with the official rules")
+        % values
+    )
 
 
 def compared_to_official(
@@ -175,21 +235,8 @@ def compared_to_official(
         compute.relevant_options(opts.official(), players),
     )
     if not differences:
-        return "These are the official rules as far as the length of a game goes."
-    if len(differences) == 1:
-        opening = f"With the house rule “{differences[0].label}”"
-    else:
-        opening = "With these house rules"
-    ratio = mine["turns_per_round"] / official["turns_per_round"]
-    turns = ratio - 1
-    if ratio >= 2.5:
-        rounds = f"rounds are about {round(ratio)} times as long"
-    elif ratio >= 1.8:
-        rounds = "rounds are about twice as long"
-    elif _percent(turns) < 5:
-        rounds = "rounds are about as long"
-    else:
-        rounds = f"rounds are about {_percent(turns)} % {'longer' if turns > 0 else 'shorter'}"
+        return gettext("These are the official rules as far as the length of a game goes.")
+    rounds = _rounds_words(mine["turns_per_round"] / official["turns_per_round"])
     drawn = _drawn_words(mine["drawn_per_round"] / official["drawn_per_round"])
     game = _change(
         game_minutes(mine["rounds"]["mean"], mine["turns_per_game"], TURN_SECONDS, DEAL_SECONDS),
@@ -197,14 +244,27 @@ def compared_to_official(
             official["rounds"]["mean"], official["turns_per_game"], TURN_SECONDS, DEAL_SECONDS
         ),
     )
-    if _percent(game) < 5:
-        whole = "a whole game lasts about as long as with the official rules"
-    else:
-        whole = (
-            f"a whole game is about {_percent(game)} % {'longer' if game > 0 else 'shorter'} "
-            "than with the official rules"
-        )
-    return f"{opening}, {rounds}{' and ' + drawn if drawn else ''}; {whole}."
+    values = {"rounds": rounds, "drawn": drawn, "whole": _game_words(game)}
+    if len(differences) == 1:
+        values["rule"] = differences[0].label
+        if drawn:
+            # Translators: %(rule)s is an option's name; %(rounds)s, %(drawn)s and %(whole)s
+            # are the clauses about a game's length (see "rounds are about as long").
+            return (
+                gettext(
+                    "With the house rule \u201c%(rule)s\u201d, %(rounds)s and %(drawn)s; %(whole)s."
+                )
+                % values
+            )
+        # Translators: %(rule)s is an option's name; %(rounds)s and %(whole)s are the
+        # clauses about a game's length (see "rounds are about as long").
+        return gettext("With the house rule \u201c%(rule)s\u201d, %(rounds)s; %(whole)s.") % values
+    if drawn:
+        # Translators: %(rounds)s, %(drawn)s and %(whole)s are the clauses about a game's
+        # length (see "rounds are about as long").
+        return gettext("With these house rules, %(rounds)s and %(drawn)s; %(whole)s.") % values
+    # Translators: %(rounds)s and %(whole)s are the clauses about a game's length.
+    return gettext("With these house rules, %(rounds)s; %(whole)s.") % values
 
 
 def change_in_words(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
@@ -216,12 +276,38 @@ def change_in_words(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     change = _change(new, old)
     players = after["players"]
     percent = round(abs(change) * 100)
+    values = {"n": round(new), "old": round(old), "percent": percent, "players": players}
+    # Translators: the sentences about a change of rules say the number of players, always
+    # 2 or more, as "%(players)s players"; the plural form follows the minutes (%(n)s).
     if percent < 5:
         return (
-            f"These changes hardly change how long a game takes "
-            f"(about {round(new)} minutes with {players} players)."
+            ngettext(
+                "These changes hardly change how long a game takes (about %(n)s minute with "
+                "%(players)s players).",
+                "These changes hardly change how long a game takes (about %(n)s minutes with "
+                "%(players)s players).",
+                values["n"],
+            )
+            % values
+        )
+    if change > 0:
+        return (
+            ngettext(
+                "These changes make a game about %(percent)s %% longer: about %(n)s minute instead "
+                "of %(old)s with %(players)s players.",
+                "These changes make a game about %(percent)s %% longer: about %(n)s minutes "
+                "instead of %(old)s with %(players)s players.",
+                values["n"],
+            )
+            % values
         )
     return (
-        f"These changes make a game about {percent} % {'longer' if change > 0 else 'shorter'}: "
-        f"about {round(new)} minutes instead of {round(old)} with {players} players."
+        ngettext(
+            "These changes make a game about %(percent)s %% shorter: about %(n)s minute instead of "
+            "%(old)s with %(players)s players.",
+            "These changes make a game about %(percent)s %% shorter: about %(n)s minutes instead "
+            "of %(old)s with %(players)s players.",
+            values["n"],
+        )
+        % values
     )

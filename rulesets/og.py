@@ -13,7 +13,7 @@ import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from PIL import Image, ImageDraw, ImageFont
 
 from unosite import qr
@@ -141,10 +141,14 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     brand = font(30, bold=True)
     pen.rounded_rectangle((MARGIN, 52, MARGIN + 30, 90), radius=5, fill=RED)
     pen.text((MARGIN + 15, 71), "U", font=font(24, bold=True), fill=WHITE, anchor="mm")
-    pen.text((MARGIN + 44, 71), "House Rules for UNO", font=brand, fill=RED, anchor="lm")
+    # Translators: the site's name, at the top of a link's preview picture.
+    title = gettext("House Rules for UNO")
+    pen.text((MARGIN + 44, 71), title, font=brand, fill=RED, anchor="lm")
 
     y = 120
-    face, lines = _name_lines(clean(name, font(64, bold=True)) or "House rules", width)
+    # Translators: the preview picture's title when the rules have no name that can be drawn.
+    untitled = pgettext("preview picture", "House rules")
+    face, lines = _name_lines(clean(name, font(64, bold=True)) or untitled, width)
     line_height = round(face.size * 1.2)
     for line in lines:
         pen.text((MARGIN, y), line, font=face, fill=TEXT)
@@ -155,6 +159,7 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     line_height = 36
     bottom = HEIGHT - 96  # the link goes below
     if total:
+        # Translators: on a link's preview picture, above the list of house rules.
         heading = ngettext(
             "Plays %(n)s rule differently:", "Plays %(n)s rules differently:", total
         ) % {"n": total}
@@ -173,10 +178,14 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
             y += 4
             shown += 1
         if total > shown:
-            more = "and %(n)s more" % {"n": total - shown}
+            # Translators: below the house rules on a preview picture: how many were left out.
+            more = ngettext("and %(n)s more", "and %(n)s more", total - shown) % {
+                "n": total - shown
+            }
             pen.text((MARGIN + 26, y), more, font=body, fill=MUTED)
     else:
-        pen.text((MARGIN, y), "Plays by the official rules.", font=body, fill=MUTED)
+        official = gettext("Plays by the official rules.")
+        pen.text((MARGIN, y), official, font=body, fill=MUTED)
 
     shown_url = url.removeprefix("https://")
     for size in (24, 21, 18):
@@ -197,7 +206,8 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     caption = font(22, bold=True)
     pen.text(
         (QR_X + QR_SIDE // 2, QR_Y - pad - 22),
-        "Scan to open these rules",
+        # Translators: above the QR code on a link's preview picture.
+        gettext("Scan to open these rules"),
         font=caption,
         fill=MUTED,
         anchor="mm",

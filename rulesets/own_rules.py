@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 MAX_RULES = 10
 MAX_LENGTH = 200
@@ -22,7 +22,7 @@ class OwnRulesError(ValueError):
 def clean(items: Any) -> list[str]:
     """The rules trimmed, in order; raises OwnRulesError with one message per problem."""
     if not isinstance(items, list):
-        raise OwnRulesError(["Your own rules must be a list of texts."])
+        raise OwnRulesError([gettext("Your own rules must be a list of texts.")])
     errors = []
     if len(items) > MAX_RULES:
         errors.append(
@@ -36,20 +36,27 @@ def clean(items: Any) -> list[str]:
     rules = []
     for number, item in enumerate(items, 1):
         if not isinstance(item, str):
-            errors.append("Own rule %(number)s is not text." % {"number": number})
+            errors.append(gettext("Own rule %(number)s is not text.") % {"number": number})
             continue
         text = item.strip()
         if not text:
-            errors.append("Own rule %(number)s is empty." % {"number": number})
+            errors.append(gettext("Own rule %(number)s is empty.") % {"number": number})
         elif len(text) > MAX_LENGTH:
             errors.append(
-                "Own rule %(number)s is %(length)s characters long; the limit is %(max)s."
+                ngettext(
+                    "Own rule %(number)s is %(length)s character long; the limit is %(max)s.",
+                    "Own rule %(number)s is %(length)s characters long; the limit is %(max)s.",
+                    len(text),
+                )
                 % {"number": number, "length": len(text), "max": MAX_LENGTH}
             )
         elif CONTROL & set(text) or not _encodable(text):
             errors.append(
-                "Own rule %(number)s contains a character that is not plain text (a tab or "
-                "a line break, say)." % {"number": number}
+                gettext(
+                    "Own rule %(number)s contains a character that is not plain text (a tab or "
+                    "a line break, say)."
+                )
+                % {"number": number}
             )
         rules.append(text)
     if errors:

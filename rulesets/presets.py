@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from rulesets import options
 
 
 @dataclass(frozen=True)
 class Preset:
     slug: str
-    name: str
+    name: str  # lazy texts: said in the reader's language
     summary: str
     changes: dict[str, Any]
 
@@ -21,11 +23,16 @@ class Preset:
 
 
 PRESETS: list[Preset] = [
-    Preset("official", "Official rules", "The rules in the box, as Mattel prints them.", {}),
+    Preset(
+        "official",
+        pgettext_lazy("preset name", "Official rules"),
+        gettext_lazy("The rules in the box, as Mattel prints them."),
+        {},
+    ),
     Preset(
         "teams-to-100",
-        "Two teams, first to 100",
-        "Partners score together, Draw Twos stack, first pair to 100 wins.",
+        pgettext_lazy("preset name", "Two teams, first to 100"),
+        gettext_lazy("Partners score together, Draw Twos stack, first pair to 100 wins."),
         {
             "teams": "pairs",
             "target_score": 100,
@@ -38,8 +45,10 @@ PRESETS: list[Preset] = [
     ),
     Preset(
         "strict-family",
-        "Strict family table",
-        "A 4-card UNO penalty, play to the right, an action card turned up first is put back.",
+        pgettext_lazy("preset name", "Strict family table"),
+        gettext_lazy(
+            "A 4-card UNO penalty, play to the right, an action card turned up first is put back."
+        ),
         {
             "uno_penalty": 4,
             "direction": "counterclockwise",
@@ -48,8 +57,10 @@ PRESETS: list[Preset] = [
     ),
     Preset(
         "party",
-        "Party night",
-        "Every draw card stacks, 7s swap and 0s rotate hands, jump in, draw until you can play.",
+        pgettext_lazy("preset name", "Party night"),
+        gettext_lazy(
+            "Every draw card stacks, 7s swap and 0s rotate hands, jump in, draw until you can play."
+        ),
         {
             "stack_draw_two_on_draw_two": True,
             "stack_draw_four_on_draw_four": True,
@@ -63,8 +74,8 @@ PRESETS: list[Preset] = [
     ),
     Preset(
         "quick",
-        "Quick game",
-        "Five cards each and a target of 200 for a short game.",
+        pgettext_lazy("preset name", "Quick game"),
+        gettext_lazy("Five cards each and a target of 200 for a short game."),
         {
             "hand_size": 5,
             "target_score": 200,

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from rulesets import codes
 from rulesets.models import OwnRule, Revision, RuleSet
@@ -28,6 +29,7 @@ def create_ruleset(
     A form's submission id already used (the same form sent twice) returns the rule set
     that form made and None: its secret was shown once and only its hash is kept.
     """
+    name, description = str(name), str(description)  # a preset's name is a lazy text
     submission_hash = codes.hash_secret(str(submission_id)) if submission_id else ""
     if submission_hash:
         existing = RuleSet.objects.filter(submission_hash=submission_hash).first()
@@ -132,7 +134,8 @@ def restore_revision(ruleset: RuleSet, number: int) -> Revision | None:
         old.description,
         old.options,
         old.own_rules,
-        note=f"Back to the rules of revision {old.number}.",
+        # Translators: the note kept with a revision that goes back to an earlier one.
+        note=gettext("Back to the rules of revision %(number)s.") % {"number": old.number},
     )
 
 
@@ -160,13 +163,17 @@ def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
 def own_rule_changes(old: list[str], new: list[str]) -> list[str]:
     """The family's own rules added and removed, in words."""
     lines = [
-        "Own rule removed: \u201c%(text)s\u201d" % {"text": text} for text in old if text not in new
+        gettext("Own rule removed: \u201c%(text)s\u201d") % {"text": text}
+        for text in old
+        if text not in new
     ]
     lines += [
-        "Own rule added: \u201c%(text)s\u201d" % {"text": text} for text in new if text not in old
+        gettext("Own rule added: \u201c%(text)s\u201d") % {"text": text}
+        for text in new
+        if text not in old
     ]
     if not lines and old != new:
-        lines.append("Own rules put in a new order")
+        lines.append(gettext("Own rules put in a new order"))
     return lines
 
 
@@ -174,9 +181,11 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
     """What a revision changed from the one before it, in words."""
     lines = []
     if previous.name != revision.name:
-        lines.append(f"Name: \u201c{previous.name}\u201d \u2192 \u201c{revision.name}\u201d")
+        # Translators: in the history of the rules: the name before and after a change.
+        names = {"old": previous.name, "new": revision.name}
+        lines.append(gettext("Name: \u201c%(old)s\u201d \u2192 \u201c%(new)s\u201d") % names)
     if previous.description != revision.description:
-        lines.append("Description changed")
+        lines.append(gettext("Description changed"))
     lines += [str(change) for change in diff(previous.options, revision.options)]
     lines += own_rule_changes(previous.own_rules, revision.own_rules)
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from rulesets import options as opts
 from unosite.links import absolute_url, is_local, phone_url
@@ -25,7 +25,11 @@ def house_rules(options) -> list[tuple[str, str]]:
 
 
 def phrases(rules: list[tuple[str, str]]) -> list[str]:
-    return [f"{label}: {words}" for label, words in rules]
+    # Translators: one line of the list of house rules: an option's name, then its
+    # value against the official one, as in "UNO penalty: 4 cards (official: 2)".
+    return [
+        gettext("%(label)s: %(value)s") % {"label": label, "value": words} for label, words in rules
+    ]
 
 
 def describe_rules(options) -> list[str]:
@@ -37,15 +41,33 @@ def describe(revision) -> str:
     """One sentence for link previews naming the main house rules."""
     rules = describe_rules(revision.options)
     if not rules:
-        return "These house rules are the official UNO rules. Open them to read and keep score."
-    named = "; ".join(rules[:MAIN_RULES])
+        return gettext(
+            "These house rules are the official UNO rules. Open them to read and keep score."
+        )
+    # Translators: what separates the house rules named in a link preview's description.
+    named = gettext("; ").join(rules[:MAIN_RULES])
     more = len(rules) - MAIN_RULES
-    tail = "; and %(more)s more" % {"more": more} if more > 0 else ""
-    return ngettext(
-        "UNO with %(n)s house rule: %(named)s%(tail)s.",
-        "UNO with %(n)s house rules: %(named)s%(tail)s.",
-        len(rules),
-    ) % {"n": len(rules), "named": named, "tail": tail}
+    values = {"n": len(rules), "named": named, "more": more}
+    if more > 0:
+        # Translators: a link preview's description: %(named)s lists the first three house
+        # rules, %(more)s says how many more there are.
+        return (
+            ngettext(
+                "UNO with %(n)s house rule: %(named)s; and %(more)s more.",
+                "UNO with %(n)s house rules: %(named)s; and %(more)s more.",
+                len(rules),
+            )
+            % values
+        )
+    # Translators: a link preview's description: %(named)s lists the house rules.
+    return (
+        ngettext(
+            "UNO with %(n)s house rule: %(named)s.",
+            "UNO with %(n)s house rules: %(named)s.",
+            len(rules),
+        )
+        % values
+    )
 
 
 @dataclass(frozen=True)
