@@ -17,7 +17,8 @@ import html5lib
 import pytest
 from django.test import Client
 
-from play.models import Round
+from play import table
+from play.models import Player, Round
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
 from tests.rulesets.test_views import form_data
@@ -36,6 +37,12 @@ def pages():
     round_id = Round.objects.get(game=game).pk
     finished = make_game(names=("Ann", "Ben"), preset="quick")
     record(finished, 0, {1: 250})
+    # Pairs who came and went: a pair joined, another left (the players pages).
+    pairs = make_game(names=("Ann", "Ben", "Cat", "Dan"), teams="pairs")
+    record(pairs, 0, {1: 12})
+    table.add_pair(pairs, ["Eve", "Fay"], "agreed", 5)
+    table.remove_player(pairs, Player.objects.get(game=pairs, name="Ben").pk)
+    ann = Player.objects.get(game=pairs, name="Ann").pk
     owner, stranger = Client(), Client()
     assert owner.get(f"/r/{ruleset.code}/edit/{secret}/").status_code == 302
     code, watch, rs = game.code, game.spectator_code, ruleset.code
@@ -60,6 +67,12 @@ def pages():
         (owner, f"/g/{code}/rounds/{round_id}/edit/", 200),
         (owner, f"/g/{code}/rounds/{round_id}/delete/", 200),
         (owner, f"/g/{finished.code}/", 200),
+        (owner, f"/g/{code}/players/", 200),
+        (owner, f"/g/{code}/players/{Player.objects.get(game=game, name='Ann').pk}/remove/", 200),
+        (owner, f"/g/{pairs.code}/", 200),
+        (owner, f"/g/{pairs.code}/players/", 200),
+        (owner, f"/g/{pairs.code}/players/{ann}/remove/", 200),
+        (owner, f"/g/{pairs.code}/rounds/", 200),
         (stranger, f"/w/{watch}/", 200),
         (stranger, f"/w/{watch}/rounds/", 200),
         (stranger, "/no/such/page/", 404),

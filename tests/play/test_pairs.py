@@ -302,6 +302,7 @@ def test_removing_a_pair_through_the_page_asks_first(member, pairs):
     assert response.status_code == 302
     page = member.get(response["Location"]).content.decode()
     assert "Eve &amp; Fay have left the game" in page
+    assert 'Eve &amp; Fay <span class="muted">· left after round 2</span>' in page
     assert set(Player.objects.filter(game=pairs, left_after=2).values_list("name", flat=True)) == {
         "Eve",
         "Fay",
