@@ -257,7 +257,7 @@ def test_each_language_searches_with_its_own_words_then_englishs(monkeypatch):
     )
     assert search.table_words("es") == [search.TABLE_WORDS["es"], search.ENGLISH]
     assert search.table_words("es-ar")[0] is search.TABLE_WORDS["es"]
-    assert search.table_words("fr") == [search.ENGLISH]
+    assert search.table_words("xx") == [search.ENGLISH]  # a language without words
     assert search.tokens("más cuatro", language="es") == ["wd4"]
     assert search.tokens("desafío", language="es") == ["challenge"]
     assert search.tokens("+4 bluff", language="es") == ["wd4", "challenge"]
@@ -276,3 +276,57 @@ def test_the_search_uses_the_requests_language_by_default(monkeypatch, i18n):
     with translation.override("de"):
         search.search(reference.build(opts.official()), "+4")
     assert set(seen) == {"de"}
+
+
+# What people type at a table in each language, and the answer it must find first. The
+# reference is English's here (a language's words lead to the same tokens, and a missing
+# translation falls back to English): with a translated reference the same words find the
+# same answers, once the language's card names match its texts.
+TYPED = [
+    ("es", "roba cuatro", "stack_wd4_on_wd4"),
+    ("es", "+2", "stack_d2_on_d2"),
+    ("es", "me olvidé de decir uno", "uno_forget"),
+    ("es", "quién reparte", "who_deals"),
+    ("es", "¿puedo desafiar un comodín +4?", "wd4_challenge"),
+    ("es", "se acabó el mazo", "draw_pile_empty"),
+    ("es", "cambio de sentido con dos jugadores", "two_player_reverse"),
+    ("fr", "super joker", "stack_wd4_on_wd4"),
+    ("fr", "plus deux", "stack_d2_on_d2"),
+    ("fr", "j'ai oublié de dire uno", "uno_forget"),
+    ("fr", "qui distribue", "who_deals"),
+    ("fr", "contester un +4", "wd4_challenge"),
+    ("fr", "inversion à deux joueurs", "two_player_reverse"),
+    ("de", "Zieh Vier", "stack_wd4_on_wd4"),
+    ("de", "zieh 2", "stack_d2_on_d2"),
+    ("de", "UNO vergessen", "uno_forget"),
+    ("de", "wer gibt", "who_deals"),
+    ("de", "+4 anzweifeln", "wd4_challenge"),
+    ("de", "Stapel ist leer", "draw_pile_empty"),
+    ("de", "Richtungswechsel zu zweit", "two_player_reverse"),
+    ("pt-br", "mais quatro", "stack_wd4_on_wd4"),
+    ("pt-br", "compre duas", "stack_d2_on_d2"),
+    ("pt-br", "esqueci de falar uno", "uno_forget"),
+    ("pt-br", "quem distribui", "who_deals"),
+    ("pt-br", "desafiar coringa +4", "wd4_challenge"),
+    ("pt-br", "o monte acabou", "draw_pile_empty"),
+    ("pt-br", "inverter com dois jogadores", "two_player_reverse"),
+]
+
+
+@pytest.mark.parametrize(("language", "typed", "first"), TYPED, ids=[t for _l, t, _f in TYPED])
+def test_each_languages_table_words_find_their_answer(language, typed, first):
+    party = reference.build(PRESETS[3].options)  # every draw card stacks
+    assert search.table_words(language)[0] is search.TABLE_WORDS[language]
+    hits = search.search(party, typed, language=language).hits
+    assert hits and hits[0].anchor == f"q-{first}", (typed, [h.anchor for h in hits])
+
+
+@pytest.mark.parametrize("language", sorted(search.TABLE_WORDS))
+def test_each_languages_words_lead_to_the_tokens_the_answers_use(language):
+    """A stem or nickname leading to a token no text ever uses would find nothing."""
+    known = {"wd4", "d2", "7", "0", "jump", "empty", "out", "players"}
+    known |= set(search.ENGLISH.stems)
+    words = search.TABLE_WORDS[language]
+    assert set(words.stems) <= known
+    assert {token.strip() for _p, token in (*words.card_names, *words.nicknames)} <= known | {"7 0"}
+    assert not set(words.stem) & words.stop  # a stop word would be dropped before its stem
