@@ -330,3 +330,114 @@ def test_each_languages_words_lead_to_the_tokens_the_answers_use(language):
     assert set(words.stems) <= known
     assert {token.strip() for _p, token in (*words.card_names, *words.nicknames)} <= known | {"7 0"}
     assert not set(words.stem) & words.stop  # a stop word would be dropped before its stem
+
+
+# --- Every text, translated: nothing is left in English, nothing is glued from English -----
+
+MARKED_FILES = [
+    "rulesets/options.py",
+    "rulesets/reference.py",
+    "rulesets/search.py",
+    "rulesets/sharing.py",
+    "rulesets/presets.py",
+    "estimates/services.py",
+]
+SINGULAR = {"gettext", "gettext_lazy", "_"}
+CONTEXT = {"pgettext", "pgettext_lazy"}
+PLURAL = {"ngettext", "ngettext_lazy"}
+CONTEXT_PLURAL = {"npgettext", "npgettext_lazy"}
+
+
+def _marked_texts() -> dict[str, str]:
+    """Every text marked in the domain files, as a catalogue's keys: what makemessages finds."""
+    import ast
+    from pathlib import Path
+
+    found = {}
+    for path in MARKED_FILES:
+        tree = ast.parse((Path(settings.BASE_DIR) / path).read_text())
+        for node in ast.walk(tree):
+            name = getattr(getattr(node, "func", None), "id", None)
+            if not isinstance(node, ast.Call) or name is None:
+                continue
+            args = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+            if name in SINGULAR and args and isinstance(args[0], str):
+                found[args[0]] = None
+            elif name in CONTEXT and len(args) >= 2 and None not in args[:2]:
+                found[f"{args[0]}\x04{args[1]}"] = None
+            elif name in PLURAL and len(args) >= 2 and None not in args[:2]:
+                found[f"{args[0]}\x00{args[1]}"] = None
+            elif name in CONTEXT_PLURAL and len(args) >= 3 and None not in args[:3]:
+                found[f"{args[0]}\x04{args[1]}\x00{args[2]}"] = None
+    return found
+
+
+def _pseudo(text: str) -> str:
+    """English letters as full-width ones (ｒｅａｄａｂｌｅ), placeholders kept."""
+    parts = re.split(r"(%\(\w+\)s|%%)", text)
+    wide = str.maketrans(
+        {chr(c): chr(c + 0xFEE0) for c in [*range(0x41, 0x5B), *range(0x61, 0x7B)]}
+    )
+    return "".join(p if i % 2 else p.translate(wide) for i, p in enumerate(parts))
+
+
+@pytest.fixture
+def pseudo_language(tmp_path, i18n):
+    catalogue = {}
+    for key in _marked_texts():
+        context, _, message = key.rpartition("\x04")
+        catalogue[key] = "\x00".join(_pseudo(form) for form in message.split("\x00"))
+    assert len(catalogue) > 400
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "django.mo").write_bytes(_mo(catalogue, "nplurals=2; plural=(n > 1);"))
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        yield "fr"
+
+
+def assert_translated(text, where):
+    assert_said(text, where)
+    assert not re.search(r"[A-Za-z]", text), (where, text)
+
+
+def test_with_every_text_translated_no_english_is_left(pseudo_language):
+    """A text frozen at import, a fragment glued in English or a text not marked would keep
+    English letters in a page whose every marked text is translated."""
+    from estimates import services as estimates
+    from rulesets import sharing
+
+    def figures(turns, drawn, rounds, game):
+        return {
+            "players": 4,
+            "turns_per_round": turns,
+            "drawn_per_round": drawn,
+            "rounds": {"mean": rounds},
+            "turns_per_game": game,
+        }
+
+    official = figures(40, 20, 5, 200)
+    with translation.override(pseudo_language):
+        for options in OPTION_SETS:
+            ref = reference.build(options)
+            for text in reference_texts(ref):
+                assert_translated(text, options)
+            for change in opts.diff(opts.official(), options):
+                assert_translated(str(change), change)
+            for line in sharing.describe_rules(options):
+                assert_translated(line, options)
+        for option in opts.OPTIONS:
+            for value in option.values()[:30]:
+                assert_translated(option.words(value), (option.key, value))
+            for text in (option.label, option.help, option.when_note, option.units):
+                if str(text):
+                    assert_translated(str(text), option.key)
+        for preset in PRESETS:
+            assert_translated(str(preset.name), preset.slug)
+            assert_translated(str(preset.summary), preset.slug)
+            for mine in (figures(80, 45, 6, 480), figures(41, 20, 5, 201), figures(30, 12, 4, 120)):
+                if preset.slug != "official":
+                    words = estimates.compared_to_official(preset.options, mine, official)
+                    assert_translated(words, preset.slug)
+            assert_translated(estimates.change_in_words(official, figures(80, 45, 6, 480)), "")
+        hit = search.search(reference.build(opts.official(), ["x"]), "x", language="fr")
+        assert not re.search(r"[A-Za-z]", hit.hits[0].question)
