@@ -494,16 +494,25 @@ def record_round(
     play.forms.RoundForm); ``players``, the game's players in seat order when the caller
     has them. Raises GameOver when the game has ended. ``expected_number`` is the round
     number the form was shown for: rounds other phones recorded meanwhile are counted.
+
+    The rounds and hands are read before the lock is taken: on SQLite the lock is the
+    whole database's, and every phone recording a round anywhere waits while it is held.
+    Every change of a game bumps its version, so if the locked game's version is still the
+    one ``game`` was loaded with, nothing changed since; otherwise they are read again.
     """
     players = players if players is not None else players_of(game)
+    played = _rounds(game), _hands(game)  # read after ``game``: as of its version or newer
     with transaction.atomic():
-        game = _lock(game)
-        existing = game.rounds.filter(submission_id=submission_id).first()
+        locked = _lock(game)
+        existing = locked.rounds.filter(submission_id=submission_id).first()
         if existing is not None:
             return Recorded(existing, created=False)
-        if game.finished:
+        if locked.finished:
             raise GameOver("This game is over, so no more rounds can be recorded.")
-        rounds, stored = _rounds(game), _hands(game)
+        if locked.version != game.version:  # another phone changed the game meanwhile
+            played = _rounds(locked), _hands(locked)
+        game = locked
+        rounds, stored = played
         number = len(rounds) + 1  # rounds are numbered 1..N under the lock
         round_ = Round.objects.create(
             game=game,

@@ -101,10 +101,10 @@ def _quick_password_hashing():
 
 @pytest.fixture(scope="session", autouse=True)
 def _own_shared_cache(tmp_path_factory):
-    """Without Redis the "shared" cache is a folder (CACHE_DIR, the checkout's .cache/), which
-    every process on the machine reads: two test workers (`make test-fast`), or a test run beside
-    `make run`, would clear each other's scoreboard versions in the middle of a test. Each test
-    process gets a folder of its own."""
+    """Without Redis the "shared" cache is a folder (CACHE_DIR, by default one per checkout),
+    which every process on the machine reads: two test workers (`make test-fast`), or a test
+    run beside `make run`, would clear each other's scoreboard versions in the middle of a
+    test. Each test process gets a folder of its own."""
     from django.conf import settings
     from django.test import override_settings
 

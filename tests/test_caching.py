@@ -282,11 +282,33 @@ def test_recording_a_round_takes_a_fixed_number_of_queries(
     game = make_game([f"Player {i}" for i in range(names)], target_score=500)
     for i in range(rounds):
         record(game, i % names, {(i + 1) % names: 1})
+    game = services.load_game(pk=game.pk)  # as a phone loads it
     players = services.players_of(game)
-    # Lock the game, look for the submission id, read rounds and hands, store the round
-    # and its hands, update the game; and the transaction (a savepoint inside the test's).
+    # Read rounds and hands; then lock the game, look for the submission id, store the
+    # round and its hands, update the game; and the transaction (a savepoint inside the
+    # test's).
     with django_assert_num_queries(9):
         services.record_round(game, 0, {1: 3}, uuid.uuid4(), players=players)
+
+
+def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_lock(db, monkeypatch):
+    game = make_game(target_score=50)
+    record(game, ANN, {BEN: 10, CAT: 5, DAN: 5})
+    real_lock = services._lock
+
+    def another_phone_first(g):
+        """Another phone records a round after this one read the rounds, before the lock."""
+        monkeypatch.setattr(services, "_lock", real_lock)
+        record(services.load_game(pk=g.pk), ANN, {BEN: 10, CAT: 5, DAN: 5})
+        return real_lock(g)
+
+    monkeypatch.setattr(services, "_lock", another_phone_first)
+    loaded = services.load_game(pk=game.pk)
+    done = services.record_round(loaded, ANN, {BEN: 10, CAT: 5, DAN: 5}, uuid.uuid4())
+    assert done.round.number == 3
+    assert [r.round.number for r in done.board.rounds] == [1, 2, 3]
+    assert done.board.standing.finished  # 60 points of 50: the three rounds end it
+    assert services.load_game(pk=game.pk).finished
 
 
 def test_the_same_form_twice_is_recorded_once_even_after_the_last_round(db):

@@ -97,6 +97,49 @@ def test_a_local_secret_key_is_generated_once(tmp_path, monkeypatch):
     assert env.secret_key("X_KEY", required=False, key_file=key_file) == first
 
 
+def test_the_shared_cache_folder_is_the_setting_when_set(tmp_path, monkeypatch):
+    monkeypatch.setenv("X_CACHE", str(tmp_path / "mine"))
+    assert env.cache_dir("X_CACHE", tmp_path / ".cache") == str(tmp_path / "mine")
+
+
+needs_memory_folder = pytest.mark.skipif(
+    not os.access("/dev/shm", os.W_OK), reason="no /dev/shm on this machine"
+)
+
+
+@needs_memory_folder
+def test_the_shared_cache_folder_is_in_memory_and_private(tmp_path, monkeypatch):
+    monkeypatch.delenv("X_CACHE", raising=False)
+    folder = Path(env.cache_dir("X_CACHE", tmp_path / ".cache"))
+    try:
+        assert folder.parent == Path("/dev/shm") and folder.is_dir()
+        assert folder.stat().st_uid == os.getuid() and folder.stat().st_mode & 0o777 == 0o700
+        assert env.cache_dir("X_CACHE", tmp_path / ".cache") == str(folder)  # every worker
+        other = Path(env.cache_dir("X_CACHE", tmp_path / "other" / ".cache"))
+        assert other != folder  # another copy of the site on the machine
+        other.rmdir()
+    finally:
+        folder.rmdir()
+
+
+@needs_memory_folder
+def test_a_memory_folder_others_could_write_to_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.delenv("X_CACHE", raising=False)
+    fallback = tmp_path / ".cache"
+    folder = Path(env.cache_dir("X_CACHE", fallback))
+    try:
+        folder.chmod(0o777)  # as if someone else had made it first for everyone
+        assert env.cache_dir("X_CACHE", fallback) == str(fallback)
+        folder.rmdir()
+        folder.symlink_to(tmp_path)  # a link to a folder elsewhere
+        assert env.cache_dir("X_CACHE", fallback) == str(fallback)
+    finally:
+        if folder.is_symlink():
+            folder.unlink()
+        elif folder.exists():
+            folder.rmdir()
+
+
 def test_healthz_answers_ok_without_the_database(django_assert_num_queries, db):
     with django_assert_num_queries(0):
         response = Client().get("/healthz")

@@ -4,8 +4,10 @@ A wrong value stops start-up with one line naming the variable (SystemExit with 
 message prints just that line), never a traceback.
 """
 
+import hashlib
 import os
 import secrets
+import stat
 import sys
 import time
 from pathlib import Path
@@ -158,3 +160,34 @@ def database(name: str, sqlite_path: Path) -> dict:
     elif engine != "django.db.backends.postgresql":
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
     return config
+
+
+def cache_dir(name: str, fallback: Path) -> str:
+    """The folder of the cache every worker shares (the scoreboards' versions): ``name``
+    when set; otherwise a folder in memory (under /dev/shm, on Linux) of this user and this
+    copy of the site; otherwise ``fallback``.
+
+    In memory, because every change of a game rewrites two small files there while the
+    database is locked for writing. On a disk, replacing a file waits for the disk (ext4
+    writes the new file out first): about 2 ms, and 40 ms and more in the tail, which every
+    other phone recording a round waits for too. In memory it takes microseconds, and
+    nothing there needs to outlive a restart.
+    """
+    value = env_str(name, "")
+    if value:
+        return value
+    memory = Path("/dev/shm")
+    if not (memory.is_dir() and os.access(memory, os.W_OK)):
+        return str(fallback)
+    copy = hashlib.sha256(str(fallback.resolve()).encode()).hexdigest()[:12]
+    folder = memory / f"house-rules-{os.getuid()}-{copy}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return str(fallback)
+    # /dev/shm is everyone's: the cache holds pickles, so only a folder of this user's alone
+    # will do (not one someone else made first, nor a link).
+    if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077:
+        return str(folder)
+    return str(fallback)

@@ -85,7 +85,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.env_str("REDIS_URL", "")
 # "default" keeps what is the same for every worker (rendered rule references, QR codes);
 # "shared" what every worker must see the same: the scoreboards' versions (see
-# play.services). Without Redis, "shared" is a folder of files (CACHE_DIR).
+# play.services). Without Redis, "shared" is a folder of files (CACHE_DIR; by default in
+# memory, see unosite.env.cache_dir).
 if REDIS_URL:
     _redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {"default": _redis, "shared": {**_redis, "KEY_PREFIX": "shared"}}
@@ -97,7 +98,7 @@ else:
         },
         "shared": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": env.env_str("CACHE_DIR", str(BASE_DIR / ".cache")),
+            "LOCATION": env.cache_dir("CACHE_DIR", BASE_DIR / ".cache"),
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
     }
