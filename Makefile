@@ -9,6 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 JAVA := /usr/bin/java
 NGINX := /usr/sbin/nginx
+MSGFMT := /usr/bin/msgfmt
 # make run's server (waitress, see unosite/serve.py) answers with this many threads.
 THREADS ?= 8
 
@@ -34,7 +35,7 @@ NO_TESTS_OK = s=$$?; if [ $$s -eq 5 ]; then echo "pytest collected no test here"
 PYTEST := env VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
 LOCK_HINT = { echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock" >&2; exit 1; }
 
-.PHONY: run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-production bench-sim loadtest lint setup lock lock-upgrade clean
+.PHONY: messages translations run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-production bench-sim loadtest lint setup lock lock-upgrade clean
 
 $(UV):
 	@$(FIND_PYTHON); echo "Installing uv $(UV_VERSION) into $(TOOLS) with pip ($$py)"; \
@@ -71,6 +72,26 @@ $(NGINX):
 	@echo "Installing Debian's nginx for the tests of deploy/nginx.conf"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
 
+# gettext's tools (msgfmt, xgettext) compile and gather the translations.
+$(MSGFMT):
+	@echo "Installing Debian's gettext for the translations"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
+
+# The languages beside English (English is the source text); see the README's "Translating".
+LOCALES := es fr de pt_BR
+I18N_IGNORE := --ignore=.venv --ignore=.tools --ignore=node_modules --ignore=staticfiles \
+	--ignore=tests --ignore=test-artifacts --ignore=bench --ignore=docs
+# Gathers every marked text into locale/<language>/LC_MESSAGES/django.po (pages, forms, rule
+# texts) and djangojs.po (the scripts in static/js), keeping what is translated already.
+messages: $(DEV_STAMP) $(MSGFMT)
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) $(I18N_IGNORE) --add-location=file --no-obsolete -v 0
+	$(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(LOCALES)) $(I18N_IGNORE) --ignore=templates \
+		--add-location=file --no-obsolete -v 0
+
+# The compiled catalogues (.mo, not committed) from the committed .po files.
+translations: $(STAMP) $(MSGFMT)
+	@$(PY) manage.py compilemessages $(I18N_IGNORE) -v 0
+
 $(JAVA):
 	@echo "Installing Debian's Java runtime for the HTML checker"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
@@ -80,7 +101,7 @@ $(VNU): | $(JAVA)
 	npm install --silent --prefix $(TOOLS) --no-save --no-audit --no-fund --no-package-lock vnu-jar@$(VNU_VERSION)
 	@test -f $@
 
-setup: $(STAMP)
+setup: $(STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
 
@@ -92,11 +113,11 @@ run: setup
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; \
 	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
 
-dev: $(DEV_STAMP)
+dev: $(DEV_STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -105,7 +126,7 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
 
 # The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
 # on both cores; prints its time.
-test-fast: $(DEV_STAMP)
+test-fast: $(DEV_STAMP) translations
 	@$(PY) manage.py collectstatic --noinput -v 0
 	@start=$$EPOCHREALTIME; \
 	$(PYTEST) -q -p no:cacheprovider -n 2 --nomigrations -m "not browser and not served and not fuzz and not vnu"; \
@@ -113,31 +134,31 @@ test-fast: $(DEV_STAMP)
 	(exit $$s); $(NO_TESTS_OK)
 
 # The code against the catalogue and the rule texts in ../shared/rules/ (beside the repository in CI).
-test-contract: $(DEV_STAMP)
+test-contract: $(DEV_STAMP) translations
 	$(PYTEST) -p no:cacheprovider tests/contract; $(NO_TESTS_OK)
 
 # Every page through the W3C's Nu HTML Checker (and html5lib).
-check-html: $(DEV_STAMP) $(VNU) $(JAVA)
+check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations
 	@$(PY) manage.py collectstatic --noinput -v 0
 	$(PYTEST) -p no:cacheprovider tests/test_html.py
 
 # The whole suite, browser tests included, in the shape the README recommends for several
 # workers: PostgreSQL and Redis together (throwaway servers, installed from Debian's packages
 # when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
-test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
+test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres scripts/with-redis $(PYTEST) -p no:cacheprovider
 
-test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA)
+test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres $(PYTEST) -p no:cacheprovider
 
-screenshots: $(DEV_STAMP) $(CHROMIUM)
+screenshots: $(DEV_STAMP) $(CHROMIUM) translations
 	$(PY) scripts/screenshots.py --out docs/screenshots
 
 WRK := command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 
-bench: $(STAMP)
+bench: $(STAMP) translations
 	@$(WRK)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) scripts/bench.py
@@ -153,14 +174,14 @@ bench-sim: $(STAMP)
 
 # The same table on PostgreSQL and Redis (both from Debian's packages, started here and
 # stopped at the end) with 4 gunicorn workers.
-bench-production: $(STAMP)
+bench-production: $(STAMP) translations
 	@$(WRK)
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres scripts/with-redis $(PY) scripts/bench.py --production --workers 4
 
 # 50 tables at once against gunicorn on a file SQLite database, about a minute; fails on
 # any 5xx, lost or duplicated round.
-loadtest: $(DEV_STAMP)
+loadtest: $(DEV_STAMP) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) scripts/loadtest.py
 

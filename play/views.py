@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
 from django.utils.translation import ngettext
@@ -116,8 +116,9 @@ class Links:
 
 def _etag(code: str, version: int, spectator: bool) -> str:
     """The scoreboard's ETag: the game, by the code of the link it was asked for (a
-    spectator's never holds the players' code), and its version, which every change bumps."""
-    return f'"{code}-{"s" if spectator else "m"}{version}"'
+    spectator's never holds the players' code), its version, which every change bumps, and
+    the language it is written in (no query: the middleware chose it from the request)."""
+    return f'"{code}-{"s" if spectator else "m"}{version}-{translation.get_language()}"'
 
 
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:

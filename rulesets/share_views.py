@@ -7,6 +7,7 @@ code for a dead link.
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
@@ -40,7 +41,7 @@ def og_image(request, code):
     rules = sharing.describe_rules(revision.options)
     return qr.cached_image_response(
         request,
-        f"og\0{revision.pk}\0{url}",
+        f"og\0{revision.pk}\0{url}\0{translation.get_language()}",
         "image/png",
         lambda: og.png_bytes(revision.name, rules, url),
         OG_MAX_AGE,

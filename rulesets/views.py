@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
@@ -373,10 +374,12 @@ REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
 PAGE_CACHE_TIMEOUT = 60 * 60 * 24
 
 
-def reference_cache_key(revision_pk: int) -> str:
+def reference_cache_key(revision_pk: int, language: str | None = None) -> str:
     """Names everything the rendered reference depends on: the deployed code and texts,
-    and the revision (whose options never change)."""
-    return f"rules-reference:{site_version()}:{revision_pk}"
+    the language it is written in (the active one unless given), and the revision (whose
+    options never change)."""
+    language = language or translation.get_language()
+    return f"rules-reference:{site_version()}:{language}:{revision_pk}"
 
 
 def reference_html(revision: Revision) -> str:
@@ -399,12 +402,13 @@ def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
     """The version of a rules page: everything it shows but its CSRF token, its nonce and
     what it shows once (the secret edit link, messages). Its ETag, and the key of its
     cached fragments (a browser's copy keeps its own token and nonce, valid with its own
-    cookie): whatever else the page comes to vary on (a language) belongs here too."""
+    cookie): its language too, and whatever else the page comes to vary on."""
     # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for;
     # seen on this computer, it names the computer's network address too.
     where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
     phone = phone_url(request, "") if is_local(request) else ""
-    raw = "\0".join(map(str, (site_version(), where, phone, revision_pk, can_edit)))
+    language = translation.get_language()
+    raw = "\0".join(map(str, (site_version(), language, where, phone, revision_pk, can_edit)))
     return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
 
 

@@ -8,17 +8,19 @@ from pathlib import Path
 
 from django.conf import settings
 
-APPS = ("rulesets", "play", "unosite")
+APPS = ("rulesets", "play", "estimates", "unosite")
 
 
 @functools.cache
 def site_version() -> str:
-    """Changes whenever a deploy changes the templates, the static files or the code."""
+    """Changes whenever a deploy changes the templates, the static files, the code or the
+    translations."""
     base = Path(settings.BASE_DIR)
     files = sorted(
         [
             *(base / "templates").rglob("*"),
             *(path for app in APPS for path in (base / app).rglob("*.py")),
+            *(base / "locale").rglob("*.po"),
             Path(settings.STATIC_ROOT) / "staticfiles.json",
         ]
     )

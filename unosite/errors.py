@@ -4,6 +4,7 @@ from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404
+from django.utils.translation import gettext as _
 
 
 def _reason(exception, default: str) -> str:
@@ -14,12 +15,12 @@ def _reason(exception, default: str) -> str:
 
 
 def bad_request(request, exception=None):
-    reason = _reason(exception, "The request was not valid.")
+    reason = _reason(exception, _("The request was not valid."))
     return render(request, "400.html", {"reason": reason}, status=400)
 
 
 def permission_denied(request, exception=None):
-    reason = _reason(exception, "You don't have access to this page.")
+    reason = _reason(exception, _("You don't have access to this page."))
     return render(request, "403.html", {"reason": reason, "code": _rules_code(request)}, status=403)
 
 
@@ -36,7 +37,7 @@ def _rules_code(request) -> str | None:
 
 
 def csrf_failure(request, reason=""):
-    reason = (
+    reason = _(
         "This form had expired or came from another site, so nothing was changed. "
         "Go back, reload the page and try again."
     )
@@ -44,7 +45,7 @@ def csrf_failure(request, reason=""):
 
 
 def page_not_found(request, exception=None):
-    reason = _reason(exception, "There is nothing at this address.")
+    reason = _reason(exception, _("There is nothing at this address."))
     return render(request, "404.html", {"reason": reason}, status=404)
 
 

@@ -10,7 +10,8 @@
 - Every response says which browser features the site does not use (Permissions-Policy).
 
 The refusals are plain text: this runs before the sessions, CSRF and CSP machinery a page
-needs, on purpose.
+needs, on purpose; in the reader's language (from the request alone, as LocaleMiddleware,
+which has not run yet, would choose it).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import re
 from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 # The app copies to the clipboard and opens the phone's share sheet; nothing else.
 PERMISSIONS_POLICY = ", ".join(
@@ -83,7 +86,9 @@ class RequestGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.refuse(request) or self.get_response(request)
+        with translation.override(translation.get_language_from_request(request)):
+            refusal = self.refuse(request)
+        response = refusal or self.get_response(request)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return response
 
@@ -91,20 +96,22 @@ class RequestGuardMiddleware:
         limit = settings.MAX_REQUEST_BODY
         raw_length = request.META.get("CONTENT_LENGTH") or "0"
         if not raw_length.isdigit() or len(raw_length) > 18:
-            return _refusal("The request said it was of an impossible size.", 400)
+            return _refusal(_("The request said it was of an impossible size."), 400)
         if int(raw_length) > limit:
             # Nothing of the body is read, by anyone.
             request.META["CONTENT_LENGTH"] = "0"
             request._stream = LimitedStream(request._stream, 0)
             return _refusal(
-                "What you sent is too big for this site, so nothing was saved. "
-                "A rules file is much smaller: check that you chose the right file.",
+                _(
+                    "What you sent is too big for this site, so nothing was saved. "
+                    "A rules file is much smaller: check that you chose the right file."
+                ),
                 413,
             )
         request._stream = LimitedStream(request._stream, min(int(raw_length), limit))
         if "HTTP_HOST" in request.META:
             host = normalise_host(request.META["HTTP_HOST"], request.scheme)
             if host is None:
-                return _refusal("The address this request was sent to is not valid.", 400)
+                return _refusal(_("The address this request was sent to is not valid."), 400)
             request.META["HTTP_HOST"] = host
         return None

@@ -9,6 +9,7 @@ import logging
 from django.db import DatabaseError, Error, InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ def is_transient(exception: BaseException) -> bool:
 
 
 def database_unavailable(request):
-    reason = (
+    reason = _(
         "The database was busy or out of reach for a moment, so nothing was saved. "
         "Please try again: sending the same form again is safe."
     )

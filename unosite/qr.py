@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext as _
 from PIL import Image
 
 # Bump when the drawing changes, so cached images and ETags from before are not reused.
@@ -54,10 +55,16 @@ def parse_size(raw: str | None) -> int:
         return PNG_DEFAULT
     raw = raw.strip()
     if not raw.isascii() or not raw.isdigit() or len(raw) > 5:
-        raise SizeError(f"The size must be a whole number of pixels from {PNG_MIN} to {PNG_MAX}.")
+        raise SizeError(
+            _("The size must be a whole number of pixels from %(min)d to %(max)d.")
+            % {"min": PNG_MIN, "max": PNG_MAX}
+        )
     size = int(raw)
     if not PNG_MIN <= size <= PNG_MAX:
-        raise SizeError(f"The size must be from {PNG_MIN} to {PNG_MAX} pixels, not {size}.")
+        raise SizeError(
+            _("The size must be from %(min)d to %(max)d pixels, not %(size)d.")
+            % {"min": PNG_MIN, "max": PNG_MAX, "size": size}
+        )
     return size
 
 
@@ -167,7 +174,7 @@ def qr_response(request, url: str, fmt: str) -> HttpResponse:
     raw_size = request.GET.get("size")
     if fmt == "svg":
         if raw_size is not None:
-            return bad_size(request, "An SVG QR code scales to any size: leave out size.")
+            return bad_size(request, _("An SVG QR code scales to any size: leave out size."))
         return cached_image_response(
             request, f"qr\0svg\0{url}", FORMATS[fmt], lambda: svg_bytes(url), QR_MAX_AGE
         )

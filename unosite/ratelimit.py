@@ -24,6 +24,8 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import F
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from unosite.models import RateCount
 
@@ -137,8 +139,10 @@ class NotFoundLimitMiddleware:
             return response
         return too_many(
             request,
-            "Too many links that don't exist were opened from here. "
-            "Wait a minute, then check the link and try again.",
+            _(
+                "Too many links that don't exist were opened from here. "
+                "Wait a minute, then check the link and try again."
+            ),
             seconds_left(self.window),
         )
 
@@ -162,8 +166,14 @@ def limit_creation(view):
         if not take("create", client, limit, CREATE_WINDOW):
             return too_many(
                 request,
-                f"You have created {limit} things in the last hour, which is our limit. "
-                "Please try again later; nothing was saved.",
+                ngettext(
+                    "You have created %(count)d thing in the last hour, which is our limit. "
+                    "Please try again later; nothing was saved.",
+                    "You have created %(count)d things in the last hour, which is our limit. "
+                    "Please try again later; nothing was saved.",
+                    limit,
+                )
+                % {"count": limit},
                 seconds_left(CREATE_WINDOW),
             )
         created = False
@@ -200,7 +210,7 @@ class AdminLoginLimitMiddleware:
         if not take("admin-login", client, limit, LOGIN_WINDOW):
             return too_many(
                 request,
-                "Too many wrong passwords were tried from here. Wait a quarter of an hour.",
+                _("Too many wrong passwords were tried from here. Wait a quarter of an hour."),
                 seconds_left(LOGIN_WINDOW),
             )
         response = self.get_response(request)

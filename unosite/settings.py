@@ -48,6 +48,10 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of each response: the switcher's cookie, else the browser's languages
+    # (Accept-Language), else English; after the sessions, before CommonMiddleware (Django's
+    # order). URLs carry no language: a shared link opens in the reader's language.
+    "unosite.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -72,6 +76,8 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",
+                "django.template.context_processors.i18n",
+                "unosite.i18n.context",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -121,7 +127,26 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
+# Every language the site is written for, each named in its own words (the switcher shows
+# these names, never translated). English is the source; the others' catalogues are in
+# locale/<code>/LC_MESSAGES/ (django.po, djangojs.po), compiled by the Makefile.
+ALL_LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("pt-br", "Português (Brasil)"),
+]
+# A language is offered (switcher, browser's languages) only once its catalogue is complete:
+# tests/test_i18n.py checks every listed one. A translator adds the code here when done.
+LISTED_LANGUAGES = ["en"]
+LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code in LISTED_LANGUAGES]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice: Django's language cookie, no account.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365 * 2
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
@@ -174,6 +199,7 @@ if HTTPS:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env.env_bool("SECURE_HSTS_PRELOAD", True)

@@ -1,11 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from unosite.i18n import javascript_catalog, set_language
 from unosite.views import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # The language switcher's form posts here; the choice is kept in Django's language cookie.
+    path("language/", set_language, name="set_language"),
+    path("jsi18n/<str:language>.js", javascript_catalog, name="javascript_catalog"),
     path("", include("rulesets.urls")),
     path("", include("play.urls")),
     path("", include("estimates.urls")),

@@ -2,6 +2,14 @@
 (function () {
   "use strict";
 
+  // Texts in the reader's language, from the catalogue the page loads before this file
+  // (/jsi18n/<language>.js); in English when it could not load.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  }
+
   // Copy buttons: <button data-copy="#input-id">. Falls back to selecting the text.
   function copyFrom(button) {
     var target = document.querySelector(button.getAttribute("data-copy"));
@@ -9,7 +17,7 @@
     var text = target.value || target.textContent;
     var done = function (ok) {
       var status = button.parentElement.querySelector("[data-copy-status]");
-      if (status) status.textContent = ok ? "Copied." : "Selected: press Ctrl+C or \u2318C to copy.";
+      if (status) status.textContent = ok ? gettext("Copied.") : gettext("Selected: press Ctrl+C or \u2318C to copy.");
     };
     target.focus();
     if (target.select) target.select();
@@ -110,22 +118,25 @@
         group.hidden = !group.querySelector("[data-option]:not([hidden])");
       });
       if (query) {
-        status.textContent = found === 0 ? "No rule matches \u201c" + search.value.trim() + "\u201d."
-          : found === 1 ? "1 rule found." : found + " rules found.";
+        status.textContent = found === 0
+          ? fill(gettext("No rule matches \u201c%(words)s\u201d."), { words: search.value.trim() })
+          : fill(ngettext("%(count)s rule found.", "%(count)s rules found.", found), { count: found });
       } else if (folded > 0) {
-        status.textContent = folded === 1
-          ? "Showing the rules most houses change and yours. 1 more rule is under \u201cShow all rules\u201d."
-          : "Showing the rules most houses change and yours. " + folded + " more rules are under \u201cShow all rules\u201d.";
+        status.textContent = fill(ngettext(
+          "Showing the rules most houses change and yours. %(count)s more rule is under \u201cShow all rules\u201d.",
+          "Showing the rules most houses change and yours. %(count)s more rules are under \u201cShow all rules\u201d.",
+          folded), { count: folded });
       } else {
         status.textContent = "";
       }
       showAllButton.hidden = !!query || (folded === 0 && !showAll);
       showAllButton.setAttribute("aria-expanded", showAll ? "true" : "false");
-      showAllButton.textContent = showAll ? "Show fewer rules" : "Show all rules";
+      showAllButton.textContent = showAll ? gettext("Show fewer rules") : gettext("Show all rules");
       if (summary) {
-        summary.textContent = diffs.length === 0 ? "No house rules yet: these are the official rules."
-          : diffs.length === 1 ? "1 house rule: " + diffs[0]
-          : diffs.length + " house rules: " + diffs.join("; ");
+        summary.textContent = diffs.length === 0
+          ? gettext("No house rules yet: these are the official rules.")
+          : fill(ngettext("%(count)s house rule: %(rules)s", "%(count)s house rules: %(rules)s", diffs.length),
+            { count: diffs.length, rules: diffs.join("; ") });
       }
     }
 
@@ -202,7 +213,7 @@
     var status = zone.querySelector("[data-drop-file]");
     if (!input) return;
     var show = function () {
-      if (status) status.textContent = input.files.length ? "Chosen: " + input.files[0].name : "";
+      if (status) status.textContent = input.files.length ? fill(gettext("Chosen: %(name)s"), { name: input.files[0].name }) : "";
     };
     ["dragenter", "dragover"].forEach(function (type) {
       zone.addEventListener(type, function (e) { e.preventDefault(); zone.classList.add("dragging"); });
@@ -250,7 +261,10 @@
     if (fold) fold.open = true;
     if (results) {
       results.textContent = words.length
-        ? "No connection: the answers below are those with these words (" + shown + ")."
+        ? fill(ngettext(
+          "No connection: the answer below is the one with these words (%(count)s).",
+          "No connection: the answers below are those with these words (%(count)s).",
+          shown), { count: shown })
         : "";
     }
   }
@@ -282,14 +296,14 @@
     var xhr = e.detail.xhr;
     var text = xhr.getResponseHeader("Content-Type") && xhr.getResponseHeader("Content-Type").indexOf("text/plain") === 0
       ? xhr.responseText
-      : "Something went wrong (" + xhr.status + "). Nothing was lost: please try again.";
+      : fill(gettext("Something went wrong (%(status)s). Nothing was lost: please try again."), { status: xhr.status });
     showProblem(text);
   });
   document.addEventListener("htmx:sendError", function (e) {
     var verb = (e.detail.requestConfig && e.detail.requestConfig.verb) || "get";
     showProblem(verb === "get"
-      ? "No connection right now: what you see may be out of date. It will update when the connection is back."
-      : "No connection: nothing was sent. Check your network and try again.");
+      ? gettext("No connection right now: what you see may be out of date. It will update when the connection is back.")
+      : gettext("No connection: nothing was sent. Check your network and try again."));
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.successful) {

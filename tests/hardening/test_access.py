@@ -85,6 +85,8 @@ class Row:
 
 ROWS = {
     "healthz": Row(READ, PUBLIC),
+    "set_language": Row(POST, PUBLIC, lambda w: {"language": "en", "next": "/"}),
+    "javascript_catalog": Row(READ, PUBLIC),
     "rulesets:home": Row(READ, PUBLIC),
     "rulesets:service_worker": Row(READ, PUBLIC),
     "rulesets:new": Row(FORM, PUBLIC, lambda w: form_data(name="Ours")),
@@ -174,6 +176,7 @@ def path_for(route, role: str, world) -> str:
         round_id=world.round.pk,
         player_id=_player(world).pk,
         number=1,
+        language="en",
     )
 
 

@@ -852,6 +852,7 @@ def real_values(world) -> dict:
         "round_id": world.round.pk,
         "player_id": world.game.players.get(seat=1).pk,
         "number": 1,
+        "language": "en",
     }
 
 

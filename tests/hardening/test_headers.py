@@ -92,6 +92,7 @@ def _path(route, world) -> str:
         round_id=world.round.pk,
         player_id=world.game.players.get(seat=1).pk,
         number=1,
+        language="en",
     )
 
 
