@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from estimates import services
@@ -123,7 +124,7 @@ def revision_change(request, code):
     ruleset = access.load(code)
     raw = request.GET.get("revision", "")
     if raw and not (raw.isdecimal() and raw.isascii() and len(raw) < 10):
-        raise Http404("No such revision.")
+        raise Http404(_("No such revision."))
     revision = get_object_or_404(ruleset.revisions, number=int(raw)) if raw else ruleset.current
     previous = ruleset.revisions.filter(number=revision.number - 1).first()
     context = {"ruleset": ruleset, "revision": revision, "previous": previous}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from rulesets.models import RuleSet
 
@@ -28,7 +29,7 @@ def load(code: str, with_revision: bool = True) -> RuleSet:
     try:
         return rulesets.get(code=code)
     except RuleSet.DoesNotExist:
-        raise Http404("No rules have this link.") from None
+        raise Http404(_("No rules have this link.")) from None
 
 
 EXISTS_TIMEOUT = 60 * 60 * 24  # share codes are never given to other rules
@@ -42,7 +43,7 @@ def require_exists(code: str) -> None:
     if cache.get(key):
         return
     if not RuleSet.objects.filter(code=code).exists():
-        raise Http404("No rules have this link.")
+        raise Http404(_("No rules have this link."))
     cache.set(key, True, EXISTS_TIMEOUT)
 
 
@@ -75,7 +76,7 @@ def can_edit(request, ruleset: RuleSet) -> bool:
 
 def require_edit(request, ruleset: RuleSet) -> None:
     if not can_edit(request, ruleset):
-        raise PermissionDenied("Only the person with the edit link can change these rules.")
+        raise PermissionDenied(_("Only the person with the edit link can change these rules."))
 
 
 def grant_edit(request, ruleset: RuleSet) -> None:

@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from rulesets import options as opts
 from rulesets import own_rules
@@ -13,7 +15,7 @@ from rulesets.models import DESCRIPTION_MAX, NAME_MAX, NOTE_MAX
 
 IMPORT_MAX_BYTES = 64 * 1024
 FORMAT = "house-rules/1"
-NAME_SUGGESTION = "The Garcias' rules"
+NAME_SUGGESTION = gettext_lazy("The Garcias' rules")
 
 # The rules most houses change: first on the form, always shown.
 COMMON = [
@@ -25,41 +27,132 @@ COMMON = [
     "drawn_card",
 ]
 
-# A number out of bounds, said as the table would say it: (too small, too big).
-BOUND_MESSAGES = {
-    "hand_size": (
-        "Deal at least {min} cards to each player.",
-        "Deal at most {max} cards to each player.",
-    ),
-    "challenge_guilty_draw": (
-        "Caught playing it illegally: the player can draw no fewer than {min} cards.",
-        "Caught playing it illegally: the player can draw at most {max} cards.",
-    ),
-    "challenge_wrong_draw": (
-        "A wrong challenge: the challenger can draw no fewer than {min} cards.",
-        "A wrong challenge: the challenger can draw at most {max} cards.",
-    ),
-    "uno_penalty": (
-        "The UNO penalty can be no fewer than {min} cards.",
-        "The UNO penalty can be at most {max} cards.",
-    ),
-    "target_score": (
-        "A game must go to at least {min} points.",
-        "A game can go to at most {max} points.",
-    ),
-    "rounds_to_win": (
-        "A game needs at least {min} round won to win.",
-        "A game can need at most {max} rounds won to win.",
-    ),
-    "points_action": (
-        "A Skip, Reverse or Draw Two can score no less than {min} points.",
-        "A Skip, Reverse or Draw Two can score at most {max} points.",
-    ),
-    "points_wild": (
-        "A Wild or Wild Draw Four can score no less than {min} points.",
-        "A Wild or Wild Draw Four can score at most {max} points.",
-    ),
-}
+
+def bound_messages(key: str, minimum: int, maximum: int) -> tuple[str, str]:
+    """A number out of bounds, said as the table would say it: (too small, too big)."""
+    low, high = {"min": f"{minimum:,}"}, {"max": f"{maximum:,}"}
+    cards = {
+        "hand_size": (
+            ngettext(
+                "Deal at least %(min)s card to each player.",
+                "Deal at least %(min)s cards to each player.",
+                minimum,
+            ),
+            ngettext(
+                "Deal at most %(max)s card to each player.",
+                "Deal at most %(max)s cards to each player.",
+                maximum,
+            ),
+        ),
+        "challenge_guilty_draw": (
+            ngettext(
+                "Caught playing it illegally: the player can draw no fewer than %(min)s card.",
+                "Caught playing it illegally: the player can draw no fewer than %(min)s cards.",
+                minimum,
+            ),
+            ngettext(
+                "Caught playing it illegally: the player can draw at most %(max)s card.",
+                "Caught playing it illegally: the player can draw at most %(max)s cards.",
+                maximum,
+            ),
+        ),
+        "challenge_wrong_draw": (
+            ngettext(
+                "A wrong challenge: the challenger can draw no fewer than %(min)s card.",
+                "A wrong challenge: the challenger can draw no fewer than %(min)s cards.",
+                minimum,
+            ),
+            ngettext(
+                "A wrong challenge: the challenger can draw at most %(max)s card.",
+                "A wrong challenge: the challenger can draw at most %(max)s cards.",
+                maximum,
+            ),
+        ),
+        "uno_penalty": (
+            ngettext(
+                "The UNO penalty can be no fewer than %(min)s card.",
+                "The UNO penalty can be no fewer than %(min)s cards.",
+                minimum,
+            ),
+            ngettext(
+                "The UNO penalty can be at most %(max)s card.",
+                "The UNO penalty can be at most %(max)s cards.",
+                maximum,
+            ),
+        ),
+        "target_score": (
+            ngettext(
+                "A game must go to at least %(min)s point.",
+                "A game must go to at least %(min)s points.",
+                minimum,
+            ),
+            ngettext(
+                "A game can go to at most %(max)s point.",
+                "A game can go to at most %(max)s points.",
+                maximum,
+            ),
+        ),
+        "rounds_to_win": (
+            ngettext(
+                "A game needs at least %(min)s round won to win.",
+                "A game needs at least %(min)s rounds won to win.",
+                minimum,
+            ),
+            ngettext(
+                "A game can need at most %(max)s round won to win.",
+                "A game can need at most %(max)s rounds won to win.",
+                maximum,
+            ),
+        ),
+        "points_action": (
+            ngettext(
+                "A Skip, Reverse or Draw Two can score no less than %(min)s point.",
+                "A Skip, Reverse or Draw Two can score no less than %(min)s points.",
+                minimum,
+            ),
+            ngettext(
+                "A Skip, Reverse or Draw Two can score at most %(max)s point.",
+                "A Skip, Reverse or Draw Two can score at most %(max)s points.",
+                maximum,
+            ),
+        ),
+        "points_wild": (
+            ngettext(
+                "A Wild or Wild Draw Four can score no less than %(min)s point.",
+                "A Wild or Wild Draw Four can score no less than %(min)s points.",
+                minimum,
+            ),
+            ngettext(
+                "A Wild or Wild Draw Four can score at most %(max)s point.",
+                "A Wild or Wild Draw Four can score at most %(max)s points.",
+                maximum,
+            ),
+        ),
+    }
+    too_small, too_big = cards.get(key, (_("Enter at least %(min)s."), _("Enter at most %(max)s.")))
+    return too_small % low, too_big % high
+
+
+def _max_length(what: str, limit: int) -> str:
+    """ "The name can be at most 80 characters long.", in the request's language."""
+    texts = {
+        "The name": ngettext(
+            "The name can be at most %(max)s character long.",
+            "The name can be at most %(max)s characters long.",
+            limit,
+        ),
+        "The description": ngettext(
+            "The description can be at most %(max)s character long.",
+            "The description can be at most %(max)s characters long.",
+            limit,
+        ),
+        "The note": ngettext(
+            "The note can be at most %(max)s character long.",
+            "The note can be at most %(max)s characters long.",
+            limit,
+        ),
+    }
+    return texts[what] % {"max": limit}
 
 
 def _bool_coerce(value: str) -> bool:
@@ -67,23 +160,20 @@ def _bool_coerce(value: str) -> bool:
 
 
 def option_field(option: opts.Option) -> forms.Field:
-    choose = f"Choose what your table does for \u201c{option.label}\u201d."
+    choose = _("Choose what your table does for \u201c%(rule)s\u201d.") % {"rule": option.label}
     common = {
         "label": option.label,
         "help_text": option.help,
         "error_messages": {"required": choose, "invalid_choice": choose},
     }
     if option.kind == opts.INT:
-        too_small, too_big = BOUND_MESSAGES.get(
-            option.key, ("Enter at least {min}.", "Enter at most {max}.")
-        )
-        bounds = {"min": f"{option.minimum:,}", "max": f"{option.maximum:,}"}
+        too_small, too_big = bound_messages(option.key, option.minimum, option.maximum)
         common["error_messages"] = {
-            "required": f"Enter a number for \u201c{option.label}\u201d.",
-            "invalid": f"Enter a whole number for \u201c{option.label}\u201d, such as "
-            f"{option.official}.",
-            "min_value": too_small.format(**bounds),
-            "max_value": too_big.format(**bounds),
+            "required": _("Enter a number for \u201c%(rule)s\u201d.") % {"rule": option.label},
+            "invalid": _("Enter a whole number for \u201c%(rule)s\u201d, such as %(example)s.")
+            % {"rule": option.label, "example": option.official},
+            "min_value": too_small,
+            "max_value": too_big,
         }
         return forms.IntegerField(
             min_value=option.minimum,
@@ -108,7 +198,7 @@ def display_order() -> list[tuple[str, str, list[opts.Option]]]:
     groups without them, as (key, title, options)."""
     common = [opts.BY_KEY[key] for key in COMMON]
     rest = [o for o in opts.OPTIONS if o.key not in COMMON]
-    groups = [("common", "The rules most houses change", common)]
+    groups = [("common", pgettext("heading", "The rules most houses change"), common)]
     groups += [(key, title, items) for key, title, items in opts.grouped(rest) if items]
     return groups
 
@@ -132,37 +222,30 @@ def _when_attrs(option: opts.Option) -> dict[str, str] | None:
 class RuleSetForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_MAX,
-        label="Name",
-        help_text=f"Whose rules are these? For example \u201c{NAME_SUGGESTION}\u201d.",
-        error_messages={
-            "required": "Give your rules a name, for example \u201c"
-            + NAME_SUGGESTION
-            + "\u201d, so the table knows whose rules they are.",
-            "max_length": f"The name can be at most {NAME_MAX} characters long.",
-        },
+        label=pgettext_lazy("field label", "Name"),
     )
     description = forms.CharField(
         max_length=DESCRIPTION_MAX,
         required=False,
-        label="Description (optional)",
+        label=gettext_lazy("Description (optional)"),
         widget=forms.Textarea(attrs={"rows": 3}),
-        error_messages={
-            "max_length": f"The description can be at most {DESCRIPTION_MAX} characters long."
-        },
     )
     note = forms.CharField(
         max_length=NOTE_MAX,
         required=False,
-        label="Why this change? (optional)",
-        help_text="A note for the rule changes, for example \u201cGrandma hates stacking\u201d.",
-        error_messages={"max_length": f"The note can be at most {NOTE_MAX} characters long."},
+        label=gettext_lazy("Why this change? (optional)"),
+        help_text=gettext_lazy(
+            "A note for the rule changes, for example \u201cGrandma hates stacking\u201d."
+        ),
     )
 
     own_rules = forms.CharField(
         required=False,
-        label="Our own rules (optional)",
-        help_text="Rules of your own, in your words: one per line, up to 10 lines of up to 200 "
-        "characters each.",
+        label=gettext_lazy("Our own rules (optional)"),
+        help_text=gettext_lazy(
+            "Rules of your own, in your words: one per line, up to 10 lines of up to 200 "
+            "characters each."
+        ),
         widget=forms.Textarea(attrs={"rows": 4}),
     )
 
@@ -183,6 +266,24 @@ class RuleSetForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Texts with numbers in them, in the language of this request.
+        suggestion = {"example": NAME_SUGGESTION}
+        name = self.fields["name"]
+        name.help_text = (
+            _("Whose rules are these? For example \u201c%(example)s\u201d.") % suggestion
+        )
+        name.error_messages["required"] = (
+            _(
+                "Give your rules a name, for example \u201c%(example)s\u201d, so the table knows "
+                "whose rules they are."
+            )
+            % suggestion
+        )
+        name.error_messages["max_length"] = _max_length("The name", NAME_MAX)
+        self.fields["description"].error_messages["max_length"] = _max_length(
+            "The description", DESCRIPTION_MAX
+        )
+        self.fields["note"].error_messages["max_length"] = _max_length("The note", NOTE_MAX)
         for option in opts.OPTIONS:
             self.fields[option.key] = option_field(option)
 
@@ -192,7 +293,9 @@ class RuleSetForm(forms.Form):
             unknown = sorted(set(self.data) - set(self.fields) - self.allowed_extra)
             if unknown:
                 names = ", ".join(k[:40] for k in unknown[:5])
-                raise forms.ValidationError(f"Unknown option: {names}. Nothing was saved.")
+                raise forms.ValidationError(
+                    _("Unknown option: %(names)s. Nothing was saved.") % {"names": names}
+                )
         return cleaned
 
     def options(self) -> dict[str, Any]:
@@ -222,6 +325,10 @@ class RuleSetForm(forms.Form):
             )
             for key, title, group_options in display_order()
         ]
+
+    def differences_text(self) -> str:
+        """The differences as one list: "label: words; label: words"."""
+        return "; ".join(f"{label}: {words}" for label, words in self.differences())
 
     def differences(self) -> list[tuple[str, str]]:
         """The valid values shown that differ from official and mean something with the
@@ -265,13 +372,13 @@ class RuleSetForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(required=False, label="A rules.json file")
+    file = forms.FileField(required=False, label=gettext_lazy("A rules.json file"))
     text = forms.CharField(
         required=False,
-        label="Or paste the JSON",
+        label=gettext_lazy("Or paste the JSON"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         max_length=IMPORT_MAX_BYTES,
-        error_messages={"max_length": "That is too long: the limit is 64 KB."},
+        error_messages={"max_length": gettext_lazy("That is too long: the limit is 64 KB.")},
     )
 
     def clean(self):
@@ -282,13 +389,13 @@ class ImportForm(forms.Form):
             return cleaned
         if upload:
             if upload.size > IMPORT_MAX_BYTES:
-                raise forms.ValidationError("That file is too large: the limit is 64 KB.")
+                raise forms.ValidationError(_("That file is too large: the limit is 64 KB."))
             try:
                 text = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                raise forms.ValidationError("That file is not UTF-8 text.") from None
+                raise forms.ValidationError(_("That file is not UTF-8 text.")) from None
         if not text.strip():
-            raise forms.ValidationError("Choose a file or paste the JSON.")
+            raise forms.ValidationError(_("Choose a file or paste the JSON."))
         cleaned["data"] = parse_import(text)
         return cleaned
 
@@ -298,25 +405,41 @@ def parse_import(text: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
-        raise forms.ValidationError("That is not valid JSON.") from None
+        raise forms.ValidationError(_("That is not valid JSON.")) from None
     if not isinstance(doc, dict):
-        raise forms.ValidationError("The JSON must be an object.")
+        raise forms.ValidationError(_("The JSON must be an object."))
     if not _plain_text(doc):
         raise forms.ValidationError(
-            "The JSON contains a character that is not text (\\u0000, or half of a "
-            "surrogate pair such as \\ud800), so it cannot be saved."
+            _(
+                "The JSON contains a character that is not text (\\u0000, or half of a "
+                "surrogate pair such as \\ud800), so it cannot be saved."
+            )
         )
     if doc.get("format") != FORMAT:
-        raise forms.ValidationError(f'This is not a House Rules file (format "{FORMAT}").')
+        raise forms.ValidationError(
+            _('This is not a House Rules file (format "%(format)s").') % {"format": FORMAT}
+        )
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise forms.ValidationError("The file has no name.")
+        raise forms.ValidationError(_("The file has no name."))
     if len(name.strip()) > NAME_MAX:
-        raise forms.ValidationError(f"The name is longer than {NAME_MAX} characters.")
+        raise forms.ValidationError(
+            ngettext(
+                "The name is longer than %(max)s character.",
+                "The name is longer than %(max)s characters.",
+                NAME_MAX,
+            )
+            % {"max": NAME_MAX}
+        )
     description = doc.get("description") or ""
     if not isinstance(description, str) or len(description.strip()) > DESCRIPTION_MAX:
         raise forms.ValidationError(
-            f"The description must be text of at most {DESCRIPTION_MAX} characters."
+            ngettext(
+                "The description must be text of at most %(max)s character.",
+                "The description must be text of at most %(max)s characters.",
+                DESCRIPTION_MAX,
+            )
+            % {"max": DESCRIPTION_MAX}
         )
     try:  # files from before own rules existed have none
         own = own_rules.clean(doc.get("own_rules", []))
@@ -324,7 +447,7 @@ def parse_import(text: str) -> dict[str, Any]:
         raise forms.ValidationError(exc.errors) from None
     raw = doc.get("options")
     if not isinstance(raw, dict):
-        raise forms.ValidationError("The file has no options.")
+        raise forms.ValidationError(_("The file has no options."))
     try:
         options = opts.validate(raw, partial=True)
     except opts.OptionsError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from rulesets import access, og, sharing
@@ -53,14 +54,14 @@ def card(request, code):
     ruleset = access.load(code)
     layout = request.GET.get("layout", "full")
     if layout not in LAYOUTS:
-        reason = (
+        reason = _(
             "The card layout must be “full” (one big card), “small” (cards to cut out) "
             "or “tent” (a card to fold)."
         )
         return render(request, "400.html", {"reason": reason}, status=400)
     revision = ruleset.current
     share = sharing.share_for(request, ruleset, revision)
-    title = f"QR code: scan to open {revision.name}"
+    title = _("QR code: scan to open %(name)s") % {"name": revision.name}
     return render(
         request,
         "rulesets/card.html",

@@ -20,6 +20,7 @@ from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -58,10 +59,10 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
     source_code = request.GET.get("from") or request.POST.get("copied_from")
     if source_code:
         if not codes.is_code(source_code):
-            raise Http404("No rules have this link.")
+            raise Http404(_("No rules have this link."))
         source = access.load(source_code).current
         initial = {
-            "name": f"{source.name} (my version)"[:80],
+            "name": (_("%(name)s (my version)") % {"name": source.name})[:80],
             "description": source.description,
             "own_rules": "\n".join(source.own_rules),
         }
@@ -69,7 +70,7 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
     slug = request.GET.get("preset") or request.POST.get("preset") or "official"
     preset = BY_SLUG.get(slug)
     if preset is None:
-        raise Http404("There is no such preset.")
+        raise Http404(_("There is no such preset."))
     # The name starts empty: a changed preset shared as "Official rules" misleads the table.
     return {"name": "", **initial_for(preset.options)}, None, preset.slug
 
@@ -89,7 +90,7 @@ def _rules_form(request, initial: dict) -> tuple[RuleSetForm, str | None]:
     if key not in opts.BY_KEY:
         form = RuleSetForm(request.POST)
         if form.is_valid():  # never saved: the button asked for something else
-            form.add_error(None, "There is no such rule to set back, so nothing was saved.")
+            form.add_error(None, _("There is no such rule to set back, so nothing was saved."))
         return form, None
     typed = {name: request.POST.get(name) for name in RuleSetForm.base_fields}
     typed.update({k: request.POST[k] for k in opts.KEYS if k in request.POST})
@@ -101,7 +102,9 @@ def _form_page(request, form, reset_key, context):
     if reset_key:
         label = opts.BY_KEY[reset_key].label
         messages.info(
-            request, f"\u201c{label}\u201d is back to the official rule. Nothing is saved yet."
+            request,
+            _("\u201c%(rule)s\u201d is back to the official rule. Nothing is saved yet.")
+            % {"rule": label},
         )
     return render(
         request,
@@ -176,9 +179,9 @@ def _show_edit_link_once(response, ruleset: RuleSet, secret: str) -> None:
 def grant(request, code, secret):
     ruleset = access.load(code)
     if not codes.secret_matches(secret, ruleset.edit_secret_hash):
-        raise access.PermissionDenied("This edit link is not valid for these rules.")
+        raise access.PermissionDenied(_("This edit link is not valid for these rules."))
     access.grant_edit(request, ruleset)
-    messages.success(request, "This browser can now edit these rules.")
+    messages.success(request, _("This browser can now edit these rules."))
     response = redirect("rulesets:edit", code=code)
     response["Referrer-Policy"] = "no-referrer"
     return response
@@ -205,9 +208,11 @@ def edit(request, code):
             note=form.cleaned_data["note"],
         )
         if revision is None:
-            messages.info(request, "Nothing changed, so no new revision was made.")
+            messages.info(request, _("Nothing changed, so no new revision was made."))
         else:
-            messages.success(request, f"Saved as revision {revision.number}.")
+            messages.success(
+                request, _("Saved as revision %(number)s.") % {"number": revision.number}
+            )
         return redirect("rulesets:rules", code=code)
     context = {"ruleset": ruleset, "editing": current, "source": None, "preset": ""}
     return _form_page(request, form, reset_key, context)
@@ -244,12 +249,17 @@ def restore(request, code, number):
     try:
         revision = services.restore_revision(ruleset, number)
     except Revision.DoesNotExist:
-        raise Http404("These rules have no such revision.") from None
+        raise Http404(_("These rules have no such revision.")) from None
     if revision is None:
-        messages.info(request, f"These rules are already the same as revision {number}.")
+        messages.info(
+            request,
+            _("These rules are already the same as revision %(number)s.") % {"number": number},
+        )
     else:
         messages.success(
-            request, f"Back to the rules of revision {number}, saved as revision {revision.number}."
+            request,
+            _("Back to the rules of revision %(old)s, saved as revision %(new)s.")
+            % {"old": number, "new": revision.number},
         )
     return redirect("rulesets:rules", code=code)
 
@@ -294,7 +304,7 @@ def copy_name(request, name: str) -> str:
     if name not in taken:
         return name
     for n in range(1, 100):
-        suffix = " (copy)" if n == 1 else f" (copy {n})"
+        suffix = " " + (_("(copy)") if n == 1 else _("(copy %(number)s)") % {"number": n})
         candidate = name[: NAME_MAX - len(suffix)] + suffix
         if candidate not in taken:
             return candidate
@@ -310,7 +320,7 @@ def forget(request, code):
     access.stop_editing(request, ruleset)
     messages.info(
         request,
-        "This browser can no longer change those rules. Your edit link still works.",
+        _("This browser can no longer change those rules. Your edit link still works."),
     )
     return redirect("rulesets:home")
 
@@ -325,8 +335,10 @@ def new_edit_link(request, code):
     access.grant_edit(request, ruleset)
     messages.success(
         request,
-        "Here is your new edit link. The old one no longer works, and no other phone or "
-        "computer can change these rules until the new link is opened there.",
+        _(
+            "Here is your new edit link. The old one no longer works, and no other phone or "
+            "computer can change these rules until the new link is opened there."
+        ),
     )
     response = redirect("rulesets:rules", code=code)
     _show_edit_link_once(response, ruleset, secret)
@@ -361,12 +373,12 @@ def forget_edit_link_cookie(response, ruleset: RuleSet) -> None:
 
 def edit_link_mailto(revision: Revision, link: str) -> str:
     """ "Send it to myself": a mailto: link with the edit link in the message."""
-    subject = f"Edit link for \u201c{revision.name}\u201d"
-    body = (
-        f"This is the private edit link of \u201c{revision.name}\u201d on House Rules:\n\n"
-        f"{link}\n\nOpen it to change these rules. Keep it for yourself: the table only "
+    subject = _("Edit link for \u201c%(name)s\u201d") % {"name": revision.name}
+    body = _(
+        "This is the private edit link of \u201c%(name)s\u201d on House Rules:\n\n"
+        "%(link)s\n\nOpen it to change these rules. Keep it for yourself: the table only "
         "needs the share link."
-    )
+    ) % {"name": revision.name, "link": link}
     return "mailto:?" + urlencode({"subject": subject, "body": body}, quote_via=quote)
 
 

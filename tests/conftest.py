@@ -146,7 +146,7 @@ def make_ruleset(preset="official", name=None, description="", **changes):
     """A rule set from a preset with some options changed; returns (ruleset, secret)."""
     p = BY_SLUG[preset]
     options = {**p.options, **changes}
-    return services.create_ruleset(name or p.name, description, options)
+    return services.create_ruleset(name or str(p.name), description, options)
 
 
 def one_letter_off(secret: str) -> str:
