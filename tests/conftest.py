@@ -22,18 +22,6 @@ hypothesis_settings.load_profile("search" if os.environ.get("FUZZ_EXAMPLES") els
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
 
-def pytest_configure(config):
-    """Under pytest-xdist each worker keeps its "shared" file cache in a folder of its own:
-    one worker's clearing of the caches between tests must not empty another's mid-test."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:
-        from django.conf import settings
-
-        shared = settings.CACHES["shared"]
-        if shared["BACKEND"].endswith("FileBasedCache"):
-            shared["LOCATION"] = str(Path(shared["LOCATION"]) / worker)
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Marks what each test needs, before `-m` selects: `browser` (Chromium, a live server)
