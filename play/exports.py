@@ -6,6 +6,8 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import pgettext
+
 from play.services import Board
 
 FORMAT = "house-rules-game/1"
@@ -21,12 +23,24 @@ def _cell(value: Any) -> Any:
 def as_csv(b: Board) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ["round", "dealer", "went out"]
+    header = [
+        pgettext("column heading", "round"),
+        pgettext("column heading", "dealer"),
+        pgettext("column heading", "went out"),
+    ]
     if b.rules.counts_points:
-        header += [f"{p.name}: hand" for p in b.players]
-    per_round = "score" if b.rules.counts_points else "round won"
-    header += [f"{s.name}: {per_round}" for s in b.sides]
-    header += [f"{s.name}: total" for s in b.sides]
+        header += [
+            pgettext("column heading", "%(name)s: hand") % {"name": p.name} for p in b.players
+        ]
+        per_round = [
+            pgettext("column heading", "%(name)s: score") % {"name": s.name} for s in b.sides
+        ]
+    else:
+        per_round = [
+            pgettext("column heading", "%(name)s: round won") % {"name": s.name} for s in b.sides
+        ]
+    header += per_round
+    header += [pgettext("column heading", "%(name)s: total") % {"name": s.name} for s in b.sides]
     writer.writerow([_cell(h) for h in header])
     for row in b.rounds:
         line: list[Any] = [row.round.number, row.dealer.name, row.went_out.name]

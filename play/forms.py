@@ -11,6 +11,8 @@ import unicodedata
 import uuid
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from play import scoring
 from play.models import NAME_MAX, Player
@@ -19,12 +21,14 @@ LONG_NAME = 10
 
 # A hidden field that is not what the page put there: the form was damaged or tampered with.
 DAMAGED_FORM_ERRORS = {
-    "invalid": "This form is incomplete: reload the page and try again.",
-    "min_value": "This form is incomplete: reload the page and try again.",
+    "invalid": gettext_lazy("This form is incomplete: reload the page and try again."),
+    "min_value": gettext_lazy("This form is incomplete: reload the page and try again."),
 }
 SUBMISSION_ERRORS = {
-    "required": "This form has lost its submission id: reload the page and try again.",
-    "invalid": "This form has lost its submission id: reload the page and try again.",
+    "required": gettext_lazy(
+        "This form has lost its submission id: reload the page and try again."
+    ),
+    "invalid": gettext_lazy("This form has lost its submission id: reload the page and try again."),
 }
 
 
@@ -35,8 +39,8 @@ def clean_name(raw: str) -> str:
 
 
 def dealer_choices() -> list[tuple[str, str]]:
-    return [("random", "Pick at random")] + [
-        (str(n), f"Player {n}") for n in range(1, scoring.MAX_PLAYERS + 1)
+    return [("random", _("Pick at random"))] + [
+        (str(n), _("Player %(number)s") % {"number": n}) for n in range(1, scoring.MAX_PLAYERS + 1)
     ]
 
 
@@ -46,8 +50,8 @@ class StartForm(forms.Form):
     dealer = forms.ChoiceField(
         choices=dealer_choices,
         error_messages={
-            "invalid_choice": "Choose who deals first.",
-            "required": "Choose who deals first.",
+            "invalid_choice": gettext_lazy("Choose who deals first."),
+            "required": gettext_lazy("Choose who deals first."),
         },
     )
     submission_id = forms.UUIDField(widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS)
@@ -80,7 +84,12 @@ class StartForm(forms.Form):
             if len(name) > NAME_MAX:
                 self.invalid_positions.add(i)
                 problems.append(
-                    f"“{name[:20]}…” is too long: a name has at most {NAME_MAX} characters."
+                    ngettext(
+                        "“%(name)s…” is too long: a name has at most %(max)s character.",
+                        "“%(name)s…” is too long: a name has at most %(max)s characters.",
+                        NAME_MAX,
+                    )
+                    % {"name": name[:20], "max": NAME_MAX}
                 )
         seen: dict[str, int] = {}
         for i, name in entered:
@@ -88,8 +97,11 @@ class StartForm(forms.Form):
             if key in seen:
                 self.invalid_positions.update({seen[key], i})
                 problems.append(
-                    f"Two players are called “{name}”. Give each player a different name "
-                    f"(such as “{name} B.”)."
+                    _(
+                        "Two players are called “%(name)s”. Give each player a different name "
+                        "(such as “%(name)s B.”)."
+                    )
+                    % {"name": name}
                 )
             else:
                 seen[key] = i
@@ -98,7 +110,7 @@ class StartForm(forms.Form):
             problems.insert(0, count_error)
         self.names_errors = problems
         if problems:
-            raise forms.ValidationError("Check the players’ names.")
+            raise forms.ValidationError(_("Check the players’ names."))
         cleaned["names"] = [name for _i, name in entered]
         dealer = cleaned.get("dealer")
         if dealer == "random":
@@ -109,8 +121,11 @@ class StartForm(forms.Form):
             if position not in seats:
                 self.add_error(
                     "dealer",
-                    f"Player {position + 1} has no name, so they cannot deal. Choose who deals "
-                    "first from the players you entered.",
+                    _(
+                        "Player %(number)s has no name, so they cannot deal. Choose who deals "
+                        "first from the players you entered."
+                    )
+                    % {"number": position + 1},
                 )
             else:
                 cleaned["first_dealer"] = seats[position]
@@ -145,8 +160,8 @@ class RoundForm(forms.Form):
             coerce=int,
             widget=forms.RadioSelect,
             error_messages={
-                "required": "Choose who went out.",
-                "invalid_choice": "Choose who went out from the players of this game.",
+                "required": _("Choose who went out."),
+                "invalid_choice": _("Choose who went out from the players of this game."),
             },
         )
         if rules.counts_points:
@@ -157,10 +172,18 @@ class RoundForm(forms.Form):
                     max_value=self.deck_points,
                     label=p.name,
                     error_messages={
-                        "invalid": f"Enter the points in {p.name}’s hand as a whole number.",
-                        "min_value": f"Points can’t be negative: enter 0 or more for {p.name}.",
-                        "max_value": f"{p.name}’s hand can’t hold more than {self.deck_points} "
-                        "points: that is the whole deck.",
+                        "invalid": _("Enter the points in %(name)s’s hand as a whole number.")
+                        % {"name": p.name},
+                        "min_value": _("Points can’t be negative: enter 0 or more for %(name)s.")
+                        % {"name": p.name},
+                        "max_value": ngettext(
+                            "%(name)s’s hand can’t hold more than %(max)s point: that is the "
+                            "whole deck.",
+                            "%(name)s’s hand can’t hold more than %(max)s points: that is the "
+                            "whole deck.",
+                            self.deck_points,
+                        )
+                        % {"name": p.name, "max": self.deck_points},
                     },
                 )
         if editing:
@@ -168,8 +191,8 @@ class RoundForm(forms.Form):
                 widget=forms.HiddenInput,
                 min_value=1,
                 error_messages={
-                    "required": "This form is incomplete: reload the page and try again.",
-                    "invalid": "This form is incomplete: reload the page and try again.",
+                    "required": _("This form is incomplete: reload the page and try again."),
+                    "invalid": _("This form is incomplete: reload the page and try again."),
                 },
             )
         else:
@@ -211,16 +234,26 @@ class RoundForm(forms.Form):
                 if value:
                     self.add_error(
                         key,
-                        f"{p.name} went out, so their hand is empty: leave it blank or 0.",
+                        _("%(name)s went out, so their hand is empty: leave it blank or 0.")
+                        % {"name": p.name},
                     )
             elif p.seat in counted and value is None:
-                self.add_error(key, f"Enter the points left in {p.name}’s hand (0 if none).")
+                self.add_error(
+                    key,
+                    _("Enter the points left in %(name)s’s hand (0 if none).") % {"name": p.name},
+                )
             elif value:
                 total += value
         if total > self.deck_points and not self.errors:
             raise forms.ValidationError(
-                f"Together these hands hold {total} points, more than the whole deck "
-                f"({self.deck_points}). Check the numbers."
+                ngettext(
+                    "Together these hands hold %(count)s point, more than the whole deck "
+                    "(%(max)s). Check the numbers.",
+                    "Together these hands hold %(count)s points, more than the whole deck "
+                    "(%(max)s). Check the numbers.",
+                    total,
+                )
+                % {"count": total, "max": self.deck_points}
             )
         return cleaned
 

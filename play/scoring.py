@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from rulesets import options as opts
 
 WINNER_TAKES_POINTS = "winner_takes_points"
@@ -136,14 +138,25 @@ MAX_DECK_POINTS = deck_points(
 def player_count_error(count: int, rules: Rules) -> str | None:
     """Why ``count`` players cannot play with these rules, or None when they can."""
     if count < MIN_PLAYERS:
-        return f"Enter the names of at least {MIN_PLAYERS} players."
+        return ngettext(
+            "Enter the names of at least %(min)s player.",
+            "Enter the names of at least %(min)s players.",
+            MIN_PLAYERS,
+        ) % {"min": MIN_PLAYERS}
     if count > MAX_PLAYERS:
-        return f"UNO is for at most {MAX_PLAYERS} players; you entered {count}."
+        return ngettext(
+            "UNO is for at most %(max)s players; you entered %(count)s.",
+            "UNO is for at most %(max)s players; you entered %(count)s.",
+            count,
+        ) % {"max": MAX_PLAYERS, "count": count}
     if rules.pairs and (count % 2 or count < 4):
-        return (
+        return ngettext(
             "These rules play in pairs, which needs an even number of players: "
-            f"4, 6, 8 or 10 (two to five teams of two). You entered {count}."
-        )
+            "4, 6, 8 or 10 (two to five teams of two). You entered %(count)s.",
+            "These rules play in pairs, which needs an even number of players: "
+            "4, 6, 8 or 10 (two to five teams of two). You entered %(count)s.",
+            count,
+        ) % {"count": count}
     return None
 
 

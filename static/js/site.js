@@ -6,6 +6,12 @@
   // (/jsi18n/<language>.js); in English when it could not load.
   var gettext = window.gettext || function (s) { return s; };
   var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  // Whether n takes the singular in the page's language (French and Brazilian Portuguese say
+  // "0 carte", English "0 cards").
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function isOne(n) {
+    return plurals ? plurals.select(n) === "one" : n === 1;
+  }
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
   }
@@ -56,7 +62,7 @@
       var n = Number(value);
       var valid = /^\d+$/.test(value) && n >= Number(input.min) && n <= Number(input.max);
       var zero = field.getAttribute("data-words-zero");
-      var pattern = field.getAttribute(n === 1 ? "data-words-one" : "data-words-many") || "%(n)s";
+      var pattern = field.getAttribute(isOne(n) ? "data-words-one" : "data-words-many") || "%(n)s";
       var words = n === 0 && zero ? zero : pattern.replace("%(n)s", String(n));
       return { changed: value !== official, valid: valid, words: words };
     }

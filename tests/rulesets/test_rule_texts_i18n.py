@@ -77,7 +77,10 @@ def assert_said(text, where):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_of_every_reference_is_said_in_each_language(language):
-    wrong_count = WRONG_COUNTS.get(language)
+    # The plural words are checked in the listed languages (complete catalogues): one being
+    # translated still says some texts in English, with English plural rules.
+    listed = language in dict(settings.LANGUAGES)
+    wrong_count = WRONG_COUNTS.get(language) if listed else None
     with translation.override(language):
         for options in OPTION_SETS:
             ref = reference.build(options, ("Our own rule.",))
