@@ -188,6 +188,7 @@ def test_history_shows_notes_local_times_and_goes_back(pages, transactional_db):
     page.get_by_role("button", name="Save changes").click()
     page.wait_for_url(re.compile(rf"/r/{rs.code}/$"))
     page.get_by_role("link", name="Rule changes").click()
+    page.wait_for_url(re.compile(rf"/r/{rs.code}/history/$"))
     assert page.get_by_text("“Grandma hates stacking”").is_visible()
     times = page.locator("time[data-local]").all_inner_texts()
     assert times and all("UTC" not in t for t in times)
