@@ -495,22 +495,24 @@ def record_round(
     has them. Raises GameOver when the game has ended. ``expected_number`` is the round
     number the form was shown for: rounds other phones recorded meanwhile are counted.
 
-    The rounds and hands are read before the lock is taken: on SQLite the lock is the
-    whole database's, and every phone recording a round anywhere waits while it is held.
-    Every change of a game bumps its version, so if the locked game's version is still the
-    one ``game`` was loaded with, nothing changed since; otherwise they are read again.
+    The game is read before the lock is taken (on SQLite the lock is the whole database's,
+    and every phone recording a round anywhere waits while it is held): what is read after
+    ``game`` was loaded is as of its version or newer. Every change of a game bumps its
+    version, so if the locked game's version is still the one ``game`` was loaded with,
+    nothing changed since; otherwise it is read again under the lock.
     """
     players = players if players is not None else players_of(game)
-    played = _rounds(game), _hands(game)  # read after ``game``: as of its version or newer
+    if (existing := _recorded(game, submission_id)) is not None:
+        return Recorded(existing, created=False)
+    played = _rounds(game), _hands(game)
     with transaction.atomic():
         locked = _lock(game)
-        existing = locked.rounds.filter(submission_id=submission_id).first()
-        if existing is not None:
-            return Recorded(existing, created=False)
+        if locked.version != game.version:  # another phone changed the game meanwhile
+            if (existing := _recorded(locked, submission_id)) is not None:
+                return Recorded(existing, created=False)
+            played = _rounds(locked), _hands(locked)
         if locked.finished:
             raise GameOver("This game is over, so no more rounds can be recorded.")
-        if locked.version != game.version:  # another phone changed the game meanwhile
-            played = _rounds(locked), _hands(locked)
         game = locked
         rounds, stored = played
         number = len(rounds) + 1  # rounds are numbered 1..N under the lock
@@ -527,6 +529,11 @@ def record_round(
         _bump(game, after.standing.finished)
     others = max(0, round_.number - expected_number) if expected_number else 0
     return Recorded(round_, True, others, after)
+
+
+def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:
+    """The round recorded with this submission id, if there is one."""
+    return game.rounds.filter(submission_id=submission_id).first()
 
 
 def _dealer_of(game: Game, players: Sequence[Player], number: int) -> Player:

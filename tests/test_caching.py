@@ -284,7 +284,7 @@ def test_recording_a_round_takes_a_fixed_number_of_queries(
         record(game, i % names, {(i + 1) % names: 1})
     game = services.load_game(pk=game.pk)  # as a phone loads it
     players = services.players_of(game)
-    # Read rounds and hands; then lock the game, look for the submission id, store the
+    # Look for the submission id, read rounds and hands; then lock the game, store the
     # round and its hands, update the game; and the transaction (a savepoint inside the
     # test's).
     with django_assert_num_queries(9):
@@ -309,6 +309,23 @@ def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_loc
     assert [r.round.number for r in done.board.rounds] == [1, 2, 3]
     assert done.board.standing.finished  # 60 points of 50: the three rounds end it
     assert services.load_game(pk=game.pk).finished
+
+
+def test_the_same_form_recorded_after_it_was_looked_for_counts_once(db, monkeypatch):
+    game = make_game()
+    sid = uuid.uuid4()
+    real_lock = services._lock
+
+    def same_form_first(g):
+        """The same form, sent twice, is recorded by the other request just before the lock."""
+        monkeypatch.setattr(services, "_lock", real_lock)
+        record(services.load_game(pk=g.pk), ANN, {BEN: 3}, submission_id=sid)
+        return real_lock(g)
+
+    monkeypatch.setattr(services, "_lock", same_form_first)
+    done = services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 3}, sid)
+    assert not done.created and done.round.number == 1
+    assert game.rounds.count() == 1
 
 
 def test_the_same_form_twice_is_recorded_once_even_after_the_last_round(db):
