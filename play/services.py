@@ -17,7 +17,8 @@ from django.core.cache import caches
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from play import scoring
 from play.models import Game, Hand, Player, Round
@@ -134,7 +135,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
         if existing:
             return existing, False
         if not game.finished:
-            raise NotOver("This game is not over yet, so it cannot be played again.")
+            raise NotOver(_("This game is not over yet, so it cannot be played again."))
         revision = game.revision.ruleset.current
         rules = rules_of(revision)
         names = list(
@@ -250,7 +251,7 @@ class Board:
         won = self.winners
         if not won:
             return ""
-        names = " and ".join(s.name for s in won)
+        names = pgettext("between the names of winners", " and ").join(s.name for s in won)
         total = won[0].total
         if self.rules.scoring == scoring.ROUND_WINS:
             what = ngettext("%(count)d round won", "%(count)d rounds won", total)
@@ -258,13 +259,19 @@ class Board:
             what = ngettext("%(count)d point", "%(count)d points", total)
         what %= {"count": total}
         lowest = self.rules.scoring == scoring.LOWEST_TOTAL_WINS
+        values = {"names": names, "what": what}
+        pair = len(won[0].players) > 1
+        if len(won) > 1 and lowest:
+            return _("%(names)s share the win with the lowest total, %(what)s each.") % values
         if len(won) > 1:
-            how = "the lowest total, " if lowest else ""
-            return f"{names} share the win with {how}{what} each."
-        verb = "win" if len(won[0].players) > 1 else "wins"
+            return _("%(names)s share the win with %(what)s each.") % values
+        if lowest and pair:
+            return _("%(names)s win with the lowest total, %(what)s.") % values
         if lowest:
-            return f"{names} {verb} with the lowest total, {what}."
-        return f"{names} {verb} with {what}."
+            return _("%(names)s wins with the lowest total, %(what)s.") % values
+        if pair:
+            return _("%(names)s win with %(what)s.") % values
+        return _("%(names)s wins with %(what)s.") % values
 
 
 # --- Loading a game ----------------------------------------------------------------
@@ -512,7 +519,7 @@ def record_round(
                 return Recorded(existing, created=False)
             played = _rounds(locked), _hands(locked)
         if locked.finished:
-            raise GameOver("This game is over, so no more rounds can be recorded.")
+            raise GameOver(_("This game is over, so no more rounds can be recorded."))
         game = locked
         rounds, stored = played
         number = len(rounds) + 1  # rounds are numbered 1..N under the lock
@@ -547,11 +554,14 @@ def _dealer_of(game: Game, players: Sequence[Player], number: int) -> Player:
 def _locked_round(game: Game, round_id: int, version: int) -> Round:
     round_ = Round.objects.filter(game=game, pk=round_id).first()
     if round_ is None:
-        raise RoundChanged("That round was deleted on another phone, so nothing was changed.")
+        raise RoundChanged(_("That round was deleted on another phone, so nothing was changed."))
     if round_.version != version:
         raise RoundChanged(
-            f"Round {round_.number} was changed on another phone while you were looking at "
-            "it, so nothing was saved.",
+            _(
+                "Round %(number)s was changed on another phone while you were looking at "
+                "it, so nothing was saved."
+            )
+            % {"number": round_.number},
             current=round_,
         )
     return round_
@@ -590,8 +600,11 @@ def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = F
         number = round_.number
         if last_only and game.rounds.filter(number__gt=number).exists():
             raise RoundChanged(
-                f"Another phone recorded a round after round {number}, so nothing was undone. "
-                "Delete the round you meant from the history."
+                _(
+                    "Another phone recorded a round after round %(number)s, so nothing was "
+                    "undone. Delete the round you meant from the history."
+                )
+                % {"number": number}
             )
         round_.delete()
         # One at a time, lowest first, so (game, number) stays unique at every step.

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import (
     condition,
@@ -63,10 +64,12 @@ def _game(code: str, spectator: bool = False, for_board: bool = False) -> Game:
         pass
     if not spectator and Game.objects.filter(spectator_code=code).exists():
         raise PermissionDenied(
-            "This is the read-only link of a game: ask the table for the game link to "
-            "record or change rounds."
+            _(
+                "This is the read-only link of a game: ask the table for the game link to "
+                "record or change rounds."
+            )
         )
-    raise Http404("No game has this link.")
+    raise Http404(_("No game has this link."))
 
 
 @dataclass(frozen=True)
@@ -218,7 +221,7 @@ def new(request, code):
             previous_optional=True,
         )
         if not created:
-            messages.info(request, "This game had already been started: here it is.")
+            messages.info(request, _("This game had already been started: here it is."))
         return redirect("play:game", code=game.code)
     return render(
         request,
@@ -305,7 +308,7 @@ def record(request, code):
         b = services.board(game_)
         form = _record_form(b, request.POST)
         if b.standing.finished:
-            problem = "This game is over, so no more rounds can be recorded."
+            problem = _("This game is over, so no more rounds can be recorded.")
             return _render_game(request, b, status=409, problem=problem, form=False)
         return _render_game(request, b, form=form, status=400)
     try:
@@ -324,7 +327,11 @@ def record(request, code):
     if not done.created:
         messages.info(
             request,
-            f"Round {number} had already been recorded (the form was sent twice); it counts once.",
+            _(
+                "Round %(number)s had already been recorded (the form was sent twice); it "
+                "counts once."
+            )
+            % {"number": number},
         )
     else:
         messages.success(request, _round_summary(done.board, done.row))
@@ -349,16 +356,25 @@ def record(request, code):
 def _round_summary(b: services.Board, row: services.RoundRow) -> str:
     """What a phone is told after recording ``row``: who went out, and what it gave."""
     side = b.side_of(row.went_out)
-    if b.rules.scoring == scoring.WINNER_TAKES_POINTS:
-        verb = "scores" if len(side.players) == 1 else "score"
-        gained = f"{side.name} {verb} {row.scores[side.index]}."
+    values = {
+        "number": row.round.number,
+        "name": row.went_out.name,
+        "side": side.name,
+        "points": row.scores[side.index],
+    }
+    if b.rules.scoring == scoring.WINNER_TAKES_POINTS and len(side.players) == 1:
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s scores %(points)s.")
+    elif b.rules.scoring == scoring.WINNER_TAKES_POINTS:
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s score %(points)s.")
     elif b.rules.scoring == scoring.LOWEST_TOTAL_WINS:
-        gained = "Each hand was added to its player’s total."
+        text = _(
+            "Round %(number)s saved: %(name)s went out. Each hand was added to its player’s total."
+        )
     else:
-        gained = f"{side.name} won it."
-    text = f"Round {row.round.number} saved: {row.went_out.name} went out. {gained}"
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s won it.")
+    text %= values
     if b.standing.finished:
-        text += " The game is over."
+        text += " " + _("The game is over.")
     return text
 
 
@@ -383,13 +399,17 @@ def _round_row(b: services.Board, round_id: int) -> services.RoundRow:
     for row in b.rounds:
         if row.round.pk == round_id:
             return row
-    raise Http404("There is no such round in this game: it may have been deleted.")
+    raise Http404(_("There is no such round in this game: it may have been deleted."))
 
 
 def _conflict_text(b: services.Board, row: services.RoundRow) -> str:
     hands = ", ".join(f"{p.name} {pts}" for p, pts in row.hands if pts is not None)
-    text = f"It now says {row.went_out.name} went out"
-    return text + (f"; hands: {hands}." if hands else ".")
+    if hands:
+        return _("It now says %(name)s went out; hands: %(hands)s.") % {
+            "name": row.went_out.name,
+            "hands": hands,
+        }
+    return _("It now says %(name)s went out.") % {"name": row.went_out.name}
 
 
 @require_http_methods(["GET", "POST"])
@@ -423,7 +443,10 @@ def edit(request, code, round_id):
             )
         except services.RoundChanged as exc:
             return _round_conflict(request, game_, round_id, form, str(exc))
-        messages.success(request, f"Round {row.round.number} corrected; the totals follow.")
+        messages.success(
+            request,
+            _("Round %(number)s corrected; the totals follow.") % {"number": row.round.number},
+        )
         return redirect("play:game", code=code)
     return render(request, "play/round.html", context)
 
@@ -479,7 +502,7 @@ def undo(request, code):
         round_id = int(request.POST.get("round", ""))
         version = int(request.POST.get("version", ""))
     except ValueError:
-        messages.error(request, "Nothing was undone: the form was incomplete. Try again.")
+        messages.error(request, _("Nothing was undone: the form was incomplete. Try again."))
         return redirect("play:game", code=code)
     try:
         removal.remove_round(game_, round_id, version, last_only=True)
@@ -504,7 +527,9 @@ def put_back(request, code):
     except removal.CannotPutBack as exc:
         b = services.board(services.load_game(pk=game_.pk))
         return _render_game(request, b, status=409, problem=str(exc))
-    messages.success(request, f"Round {number} is back, and the totals with it.")
+    messages.success(
+        request, _("Round %(number)s is back, and the totals with it.") % {"number": number}
+    )
     return redirect(back_to, code=code)
 
 
@@ -642,7 +667,7 @@ def rename_player(request, code, player_id):
         player = table.rename_player(game_, player_id, name)
     except table.Refused as exc:
         return _refused(request, game_, exc, {"rename": player_id, "rename_name": name})
-    messages.success(request, f"Renamed: {player.name}.")
+    messages.success(request, _("Renamed: %(name)s.") % {"name": player.name})
     return redirect("play:players", code=code)
 
 
@@ -665,7 +690,7 @@ def remove_player(request, code, player_id):
         b = services.board(game_)
         player = next((p for p in b.active if p.pk == player_id), None)
         if player is None:
-            raise Http404("This player is not at the table.")
+            raise Http404(_("This player is not at the table."))
         leaving = b.side_of(player) if b.rules.pairs else None
         name = leaving.name if leaving else player.name
         context = _context(request, b, False, player=player, name=name, pair=bool(leaving))

@@ -2,6 +2,12 @@
 (function () {
   "use strict";
 
+  // Texts in the reader's language (the page's /jsi18n/ catalogue); English without it.
+  var gettext = window.gettext || function (s) { return s; };
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  }
+
   // --- Polling the scoreboard (htmx) with conditional requests ---------------------
   // The board carries its ETag; each poll sends it as If-None-Match, so an unchanged
   // board is a 304 with no body, which must not be swapped in.
@@ -52,7 +58,7 @@
         input.closest("li").hidden = !visible;
         var option = select && select.querySelector('option[value="' + input.getAttribute("data-player-input") + '"]');
         if (!option) return;
-        option.textContent = name ? name : "Player " + (i + 1) + " (no name yet)";
+        option.textContent = name ? name : fill(gettext("Player %(number)s (no name yet)"), { number: i + 1 });
         option.hidden = !visible && !option.selected;
       });
     }
@@ -104,7 +110,8 @@
         }
         row.querySelector("[data-keypad-toggle]").hidden = isOut;
         note.hidden = !(isOut || isPartner);
-        note.textContent = isOut ? "Went out: no points." : isPartner ? "Partner of the player who went out: doesn’t score." : "";
+        note.textContent = isOut ? gettext("Went out: no points.")
+          : isPartner ? gettext("Partner of the player who went out: doesn’t score.") : "";
       });
     }
 
@@ -155,7 +162,7 @@
 
     function render() {
       if (!cards.length) {
-        tally.textContent = "No cards tapped yet.";
+        tally.textContent = gettext("No cards tapped yet.");
       } else {
         var sum = cards.reduce(function (total, card) { return total + card[1]; }, 0);
         tally.textContent = cards.map(function (card) { return card[0]; }).join(" + ") + " = " + sum;
@@ -174,7 +181,7 @@
       keypad.hidden = !open;
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
       if (open && input.value !== "" && !cards.length) {
-        tally.textContent = "Typed: " + input.value + ". Tapping cards starts the count again.";
+        tally.textContent = fill(gettext("Typed: %(points)s. Tapping cards starts the count again."), { points: input.value });
       }
     });
     keypad.querySelectorAll("[data-card]").forEach(function (key) {
