@@ -43,6 +43,9 @@ class Game(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="next_game"
     )
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The table it is played at (see play.tables): the code of the table link a printed
+    # card carries, or of the table of the browser that started it. Empty for older games.
+    table = models.CharField(max_length=CODE_MAX, blank=True, default="", db_index=True)
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -30,6 +30,19 @@ class GameOver(Exception):
     """The game has ended: no more rounds."""
 
 
+class BoardChanged(Exception):
+    """The board has other rounds than the form was filled in for: nothing was recorded.
+
+    Another phone recorded (or undid) a round meanwhile; the phone decides whether its
+    round is a different one (and sends it again for ``next_number``) or the same one.
+    """
+
+    def __init__(self, expected: int, next_number: int):
+        super().__init__(f"The form was for round {expected}; the next round is {next_number}.")
+        self.expected = expected
+        self.next_number = next_number
+
+
 class NotOver(ValueError):
     """Play again was asked for before the game ended."""
 
@@ -68,8 +81,9 @@ def start_game(
     submission_id: uuid.UUID,
     previous: Game | None = None,
     previous_optional: bool = False,
+    table: str = "",
 ) -> tuple[Game, bool]:
-    """Starts a game with ``names`` in seat order; returns (game, created).
+    """Starts a game with ``names`` in seat order at ``table``; returns (game, created).
 
     ``previous`` is the game it follows (its evening). With ``previous_optional`` (a game
     started afresh), when another phone started the next game of ``previous`` at the
@@ -97,6 +111,7 @@ def start_game(
                     first_dealer=first_dealer,
                     submission_id=submission_id,
                     previous=previous,
+                    table=table,
                 )
                 Player.objects.bulk_create(
                     Player(
@@ -151,7 +166,9 @@ def play_again(game: Game) -> tuple[Game, bool]:
             old_rules = rules_of(game.revision)
             last = scoring.dealer(game.first_dealer, played, len(names), old_rules)
             first = (last + rules.step) % len(names)
-        new_game, created = start_game(revision, names, first, uuid.uuid4(), previous=game)
+        new_game, created = start_game(
+            revision, names, first, uuid.uuid4(), previous=game, table=game.table
+        )
         _bump(game, finished=True)
     return new_game, created
 
@@ -523,6 +540,8 @@ def record_round(
         game = locked
         rounds, stored = played
         number = len(rounds) + 1  # rounds are numbered 1..N under the lock
+        if expected_number and expected_number != number:
+            raise BoardChanged(expected_number, number)
         round_ = Round.objects.create(
             game=game,
             number=number,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -38,6 +38,7 @@ from play import (
     services,
     standings,
     table,
+    tables,
 )
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game, StartFrom
@@ -197,7 +198,11 @@ def _render_game(request, b: services.Board, spectator=False, form=None, status=
 @require_http_methods(["GET", "POST"])
 @limit_creation
 def new(request, code):
-    """Start a game from a rule set's current rules (anyone with the rules link may)."""
+    """Start a game from a rule set's current rules (anyone with the rules link may).
+
+    When a game with these rules is in progress at this browser's table, the page asks
+    first whether to follow it (``?new=1`` answers "start a new one").
+    """
     ruleset = access.load(code)
     revision = ruleset.current
     rules = services.rules_of(revision)
@@ -219,14 +224,19 @@ def new(request, code):
             form.cleaned_data["submission_id"],
             previous=previous,
             previous_optional=True,
+            table=tables.own_table(request, ruleset),
         )
         if not created:
             messages.info(request, _("This game had already been started: here it is."))
         return redirect("play:game", code=game.code)
+    asking = []
+    if not form.is_bound and request.GET.get("new") != "1":
+        asking = tables.in_progress(ruleset, tables.remembered(request, ruleset))
     return render(
         request,
         "play/start.html",
         {
+            "asking": asking,
             "ruleset": ruleset,
             "revision": revision,
             "rules": rules,
@@ -292,6 +302,14 @@ def board(request, code, spectator=False):
 
 @require_POST
 def record(request, code):
+    """Records a round. Nothing is recorded when the board has other rounds than the form
+    was filled in for (``expected_round``: another phone recorded the same round, or undid
+    one): the phone is shown what changed next to what it entered, and chooses.
+
+    Pages send the form and are redirected; the phone's queue of rounds saved offline
+    (static/js/table.js) asks for JSON, and says when it sends a round later
+    (``X-Round-Sent: later``: no message then waits for the next page).
+    """
     game_ = _game(code, for_board=True)
     # Checking the form needs the players and the rules only; the whole board is built
     # when the page is shown again.
@@ -304,13 +322,17 @@ def record(request, code):
         editing=False,
         seat_count=len(players),
     )
+    if request.POST.get("discard"):
+        return _discarded(request, code, form)
     if not form.is_valid():
         b = services.board(game_)
-        form = _record_form(b, request.POST)
         if b.standing.finished:
-            problem = _("This game is over, so no more rounds can be recorded.")
-            return _render_game(request, b, status=409, problem=problem, form=False)
-        return _render_game(request, b, form=form, status=400)
+            return _round_refused(
+                request, b, _("This game is over, so no more rounds can be recorded.")
+            )
+        if _wants_json(request):
+            return JsonResponse({"result": "invalid", "message": _errors_text(form)}, status=400)
+        return _render_game(request, b, form=_record_form(b, request.POST), status=400)
     try:
         done = services.record_round(
             game_,
@@ -321,35 +343,106 @@ def record(request, code):
             players=players,
         )
     except services.GameOver as exc:
+        return _round_refused(request, services.board(services.load_game(pk=game_.pk)), str(exc))
+    except services.BoardChanged as exc:
         b = services.board(services.load_game(pk=game_.pk))
-        return _render_game(request, b, status=409, problem=str(exc), form=False)
+        return _board_changed(request, b, form, exc)
     number = done.round.number
-    if not done.created:
-        messages.info(
-            request,
-            _(
-                "Round %(number)s had already been recorded (the form was sent twice); it "
-                "counts once."
-            )
-            % {"number": number},
-        )
+    if done.created:
+        result, text = "recorded", _round_summary(done.board, done.row)
     else:
-        messages.success(request, _round_summary(done.board, done.row))
-        if done.others_since:
-            messages.warning(
-                request,
-                ngettext(
-                    "Another phone recorded %(count)d round since this page was loaded, so "
-                    "this one is round %(number)d. If two phones recorded the same round, "
-                    "delete one in the history.",
-                    "Another phone recorded %(count)d rounds since this page was loaded, so "
-                    "this one is round %(number)d. If two phones recorded the same round, "
-                    "delete one in the history.",
-                    done.others_since,
-                )
-                % {"count": done.others_since, "number": number},
-            )
+        result = "already"
+        text = _(
+            "Round %(number)s had already been recorded (the form was sent twice); it counts once."
+        ) % {"number": number}
+    if request.headers.get("X-Round-Sent") != "later":
+        (messages.success if done.created else messages.info)(request, text)
     # To the top of the page, where the message is (the form's #record-title would stick).
+    page = reverse("play:game", args=[code]) + "#main"
+    if _wants_json(request):
+        return JsonResponse({"result": result, "number": number, "message": text, "redirect": page})
+    return redirect(page)
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _errors_text(form: RoundForm) -> str:
+    problems = [str(e) for errors in form.errors.values() for e in errors]
+    return "Nothing was saved: " + " ".join(problems)
+
+
+def _round_refused(request, b: services.Board, problem: str):
+    if _wants_json(request):
+        return JsonResponse({"result": "refused", "message": problem}, status=409)
+    return _render_game(request, b, status=409, problem=problem, form=False)
+
+
+def outcome_text(row: services.RoundRow) -> str:
+    """What a round gave, as the board says it: "Cat went out; Cat +18." """
+    gains = ", ".join(f"{side.name} +{points}" for side, points in row.side_scores)
+    if gains:
+        return f"{row.went_out.name} went out; {gains}."
+    return f"{row.went_out.name} went out."
+
+
+def typed_text(form: RoundForm) -> str:
+    """What a phone entered in a valid round form: "Ann went out; Ben 12, Cat 30." """
+    by_seat = {p.seat: p for p in form.players}
+    went_out = by_seat[form.cleaned_data["went_out"]]
+    hands = [f"{by_seat[seat].name} {points}" for seat, points in form.hands().items()]
+    if hands:
+        return f"{went_out.name} went out; {', '.join(hands)}."
+    return f"{went_out.name} went out."
+
+
+def _changed_texts(b: services.Board, exc: services.BoardChanged) -> list[str]:
+    """What the other phones changed since the form was filled in, in sentences."""
+    since = b.rounds[exc.expected - 1 :]
+    if since:
+        return [
+            f"Round {row.round.number} was just saved by another phone: {outcome_text(row)}"
+            for row in since
+        ]
+    return [
+        ngettext(
+            "The scoreboard changed on another phone since this form was opened: it now has "
+            "%(count)d round, so yours would be round %(next)d.",
+            "The scoreboard changed on another phone since this form was opened: it now has "
+            "%(count)d rounds, so yours would be round %(next)d.",
+            len(b.rounds),
+        )
+        % {"count": len(b.rounds), "next": exc.next_number}
+    ]
+
+
+def _board_changed(request, b: services.Board, form: RoundForm, exc: services.BoardChanged):
+    """409, nothing recorded: what the other phone recorded, next to what this one entered,
+    with the choice of adding it as the next round or discarding it."""
+    changed = _changed_texts(b, exc)
+    mine = typed_text(form)
+    if _wants_json(request):
+        body = {
+            "result": "conflict",
+            "message": " ".join(changed),
+            "next_round": exc.next_number,
+            "mine": mine,
+        }
+        return JsonResponse(body, status=409)
+    data = form.data.copy()
+    data["expected_round"] = str(exc.next_number)  # sent again, it is for the next round
+    conflict = {"changed": changed, "mine": mine, "next_round": exc.next_number}
+    return _render_game(request, b, form=_record_form(b, data), status=409, conflict=conflict)
+
+
+def _discarded(request, code: str, form: RoundForm):
+    """ "Discard mine": nothing is recorded, and the phone is told what it had entered."""
+    if form.is_valid():
+        text = f"Your round was not saved, as you asked. You had entered: {typed_text(form)}"
+    else:
+        text = "Your round was not saved, as you asked."
+    messages.info(request, text)
     return redirect(reverse("play:game", args=[code]) + "#main")
 
 

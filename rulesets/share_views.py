@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from play import tables
 from rulesets import access, og, sharing
 from unosite import qr
 
@@ -61,8 +63,18 @@ def card(request, code):
         return render(request, "400.html", {"reason": reason}, status=400)
     revision = ruleset.current
     share = sharing.share_for(request, ruleset, revision)
+    # The card that stays on the table (the big one, the tent) carries this browser's
+    # table link, not the public rules link: a phone that scans it also finds the game
+    # being played at this table (play.tables). The small cards are handed out and taken
+    # home, so they carry the rules link, which shows no game.
+    if layout == "small":
+        card_url = share.url
+    else:
+        card_url = sharing.absolute_url(
+            request, tables.table_path(ruleset, tables.own_table(request, ruleset))
+        )
     title = _("QR code: scan to open %(name)s") % {"name": revision.name}
-    return render(
+    response = render(
         request,
         "rulesets/card.html",
         {
@@ -70,7 +82,8 @@ def card(request, code):
             "revision": revision,
             "share": share,
             "layout": layout,
-            "qr": mark_safe(qr.qr_svg(share.url, title=title, css_class="qr card-qr-code")),
+            "card_url": card_url,
+            "qr": mark_safe(qr.qr_svg(card_url, title=title, css_class="qr card-qr-code")),
             "shown": share.rules[:CARD_RULES],
             "more": max(len(share.rules) - CARD_RULES, 0),
             "own_rules": revision.own_rules,
@@ -79,3 +92,5 @@ def card(request, code):
             "copies": range(SMALL_CARDS),
         },
     )
+    patch_cache_control(response, private=True)  # the table link is this browser's
+    return response

@@ -498,8 +498,10 @@ def service_worker_source() -> str:
             urls.append(static(path))
         except ValueError:  # not collected (yet): the worker still caches what pages use
             continue
+    manifest = reverse("manifest")
     context = {
-        "precache": json.dumps(urls),
+        "precache": json.dumps([*urls, manifest]),
+        "manifest_url": json.dumps(manifest),
         "static_url": json.dumps(settings.STATIC_URL),
         "hashed": json.dumps(not settings.DEBUG),
         "version": json.dumps(hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]),

@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 
 from play import table
-from play.models import Player, Round
+from play.models import Game, Player, Round
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
 from tests.rulesets.test_views import form_data
@@ -46,6 +46,10 @@ def pages():
     owner, stranger = Client(), Client()
     assert owner.get(f"/r/{ruleset.code}/edit/{secret}/").status_code == 302
     code, watch, rs = game.code, game.spectator_code, ruleset.code
+    # The game is played at a table: its table link lists it, and "Start a game" asks first
+    # (the browser remembers the table from the table link, opened before).
+    table_code, game_rules = "T" * 11, game.revision.ruleset.code
+    Game.objects.filter(pk=game.pk).update(table=table_code)
     gets = [
         (owner, "/", 200),
         (owner, "/rules/new/", 200),
@@ -75,6 +79,10 @@ def pages():
         (owner, f"/g/{pairs.code}/rounds/", 200),
         (stranger, f"/w/{watch}/", 200),
         (stranger, f"/w/{watch}/rounds/", 200),
+        (owner, f"/r/{game_rules}/t/{table_code}/", 200),
+        (owner, f"/r/{game_rules}/play/", 200),
+        (owner, f"/g/{code}/scorer/", 200),
+        (stranger, f"/w/{watch}/table/", 200),
         (stranger, "/no/such/page/", 404),
     ]
     found = [(f"GET {url}", status, client.get(url)) for client, url, status in gets]

@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from unosite.i18n import javascript_catalog, set_language
+from unosite import webapp
 from unosite.views import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     # The language switcher's form posts here; the choice is kept in Django's language cookie.
     path("language/", set_language, name="set_language"),

@@ -2,6 +2,7 @@
 
 Pages: network first, falling back to the saved copy when offline.
 Static files (hashed names, never changing): from the cache first.
+The web app manifest: network first, kept for offline.
 Nothing else is touched: form posts, htmx requests and other sites go straight to the network.
 */
 "use strict";
@@ -12,6 +13,7 @@ var PAGE_CACHE = "house-rules-pages-v1";
 var PRECACHE = {{ precache }};
 var STATIC_URL = {{ static_url }};
 var HASHED = {{ hashed }};
+var MANIFEST_URL = {{ manifest_url }};
 var MAX_URLS_PER_MESSAGE = 40;
 var MAX_SAVED = 60;  // pages and images kept; the oldest go first
 
@@ -121,6 +123,8 @@ self.addEventListener("fetch", function (event) {
   if (!sameOrigin(url) || request.headers.get("HX-Request")) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(event, PAGE_CACHE));
+  } else if (url.pathname === MANIFEST_URL) {
+    event.respondWith(networkFirst(event, STATIC_CACHE));
   } else if (isStatic(url)) {
     event.respondWith(HASHED ? cacheFirst(event) : networkFirst(event, STATIC_CACHE));
   } else if (request.destination === "image") {

@@ -5,6 +5,7 @@ renders the page to an image, and zxing-cpp decodes the QR code from that image.
 """
 
 import io
+import re
 
 import pypdfium2
 import pytest
@@ -161,14 +162,16 @@ def test_printed_card_is_one_page_and_its_qr_code_decodes(
     pages, live_server, transactional_db, paper
 ):
     rs, _ = make_ruleset("official", name=LONG_NAME, **EVERY_RULE_CHANGED)
-    url = f"{live_server.url}/r/{rs.code}/"
     page = pages.new(width=1024, height=900)
     page.goto(f"/r/{rs.code}/card/")
     document = printed(page, paper)
     assert len(document) == 1
     image = pdf_page_image(document)
     image.save(ARTIFACTS / f"card-print-{paper}.png")
-    assert decode(image) == [url]
+    # The card on the table carries the table link (the rules and this table's games).
+    (url,) = decode(image)
+    assert re.fullmatch(rf"{live_server.url}/r/{rs.code}/t/\w{{11}}/", url)
+    assert page.locator(".table-card .card-link").inner_text() == url
     # Big enough to scan across a table: the symbol (quiet zone aside) is 7 cm or more.
     width_pt = document[0].get_width()
     (found,) = zxingcpp.read_barcodes(image)

@@ -88,6 +88,7 @@ ROWS = {
     "set_language": Row(POST, PUBLIC, lambda w: {"language": "en", "next": "/"}),
     "javascript_catalog": Row(READ, PUBLIC),
     "rulesets:home": Row(READ, PUBLIC),
+    "manifest": Row(READ, PUBLIC),
     "rulesets:service_worker": Row(READ, PUBLIC),
     "rulesets:new": Row(FORM, PUBLIC, lambda w: form_data(name="Ours")),
     "rulesets:import": Row(FORM, PUBLIC, lambda w: {"text": json.dumps(export(w.ruleset.current))}),
@@ -109,6 +110,11 @@ ROWS = {
         RULES,
         lambda w: {"name": ["Eve", "Fay"], "dealer": "1", "submission_id": str(uuid.uuid4())},
     ),
+    # Any table code may follow a rules code: a made-up one shows no game.
+    "play:table": Row(READ, RULES),
+    "play:scorer": Row(READ, TABLE),
+    "play:display": Row(READ, WATCH),
+    "play:display_board": Row(READ, WATCH),
     "play:game": Row(READ, TABLE),
     "play:board": Row(READ, TABLE),
     "play:history": Row(READ, TABLE),
@@ -177,6 +183,7 @@ def path_for(route, role: str, world) -> str:
         player_id=_player(world).pk,
         number=1,
         language="en",
+        table=codes.new_code(),
     )
 
 

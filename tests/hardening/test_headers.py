@@ -93,6 +93,7 @@ def _path(route, world) -> str:
         player_id=world.game.players.get(seat=1).pk,
         number=1,
         language="en",
+        table="T" * 11,
     )
 
 

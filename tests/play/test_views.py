@@ -374,15 +374,6 @@ def test_a_round_after_the_game_ended_is_refused(member, game):
     assert _state(game) == before
 
 
-def test_a_round_recorded_meanwhile_by_another_phone_is_mentioned(member, game):
-    data = _round_data(expected_round="1")
-    record(game, BEN, {ANN: 1, CAT: 1, DAN: 1})  # the other phone
-    response = member.post(f"/g/{game.code}/rounds/new/", data, follow=True)
-    html = response.content.decode()
-    assert "Another phone recorded 1 round since this page was loaded" in html
-    assert Round.objects.filter(game=game).count() == 2
-
-
 # --- History, editing, deleting, undo ---------------------------------------------------
 
 

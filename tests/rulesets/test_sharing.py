@@ -331,7 +331,10 @@ class TestCard:
         assert "<strong>Jump in:</strong> Allowed (official: not allowed)" in body
         assert "<strong>UNO penalty:</strong> 4 cards (official: 2)" in body
         assert "We play 2 rules differently" in body
-        assert f'<span class="card-link">{share_url(rs)}</span>' in body
+        # The card carries this browser's table link, not the public rules link.
+        table = client.session["tables"][rs.code]
+        assert f'<span class="card-link">{share_url(rs)}t/{table}/</span>' in body
+        assert share_url(rs) + "<" not in body
         assert body.count("<svg ") == 1 and "<title>QR code: scan to open" in body
         assert 'class="site-header"' not in body and 'class="site-footer"' not in body
 
@@ -372,6 +375,15 @@ class TestCard:
         assert body.count('<li class="small-card">') == 8
         assert body.count("<svg ") == 8
         assert f'href="/r/{ruleset.code}/card/"' in body
+        # Small cards are handed out and taken home: the rules link, which shows no game.
+        assert body.count(f'<p class="card-link">{share_url(ruleset)}</p>') == 8
+        assert "/t/" not in body
+
+    def test_the_tent_card_carries_the_table_link(self, client, ruleset):
+        response = client.get(f"/r/{ruleset.code}/card/?layout=tent")
+        table = client.session["tables"][ruleset.code]
+        assert response.context["card_url"] == f"{share_url(ruleset)}t/{table}/"
+        assert response.content.decode().count("<svg ") == 2  # its QR code, on both faces
 
     def test_an_unknown_layout_is_a_400_with_a_reason(self, client, ruleset):
         response = client.get(f"/r/{ruleset.code}/card/?layout=poster")

@@ -1,0 +1,107 @@
+"""One game for the whole table: finding it from the card, more scorers, the big screen.
+
+- The table link (``/r/<rules code>/t/<table code>/``, carried by the printed card) is the
+  rules page with the games of that table in progress on top (see play.tables).
+- "Let another phone keep score" (``/g/<code>/scorer/``): the game link's QR code, large,
+  on a phone that already keeps score.
+- The table display (``/w/<spectator code>/table/``): a read-only big screen for a tablet
+  or a TV in the middle of the table, updating by itself.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import condition, require_safe
+
+from play import scoring, services, tables
+from play.views import Links, _context, _game, _poll_etag
+from rulesets import access, sharing
+from rulesets.views import PAGE_CACHE_TIMEOUT, reference_html, rules_page_key
+
+
+@require_safe
+def table(request, code, table):
+    """The rules page as the table card's QR code opens it: with this table's games."""
+    ruleset = access.load(code)
+    tables.remember(request, ruleset, table)
+    revision = ruleset.current
+    can_edit = access.can_edit(request, ruleset)
+    context = {
+        "ruleset": ruleset,
+        "revision": revision,
+        "can_edit": can_edit,
+        "edit_link": None,
+        # The rules are the public page's own cached fragments; the games are not cached.
+        "page_key": rules_page_key(request, revision.pk, can_edit),
+        "page_cache_seconds": PAGE_CACHE_TIMEOUT,
+        "reference_html": functools.partial(reference_html, revision),
+        "in_progress": tables.in_progress(ruleset, table),
+    }
+    response = render(request, "rulesets/rules.html", context)
+    # Who is playing at this table is for this table: no shared cache, no search engine.
+    patch_cache_control(response, private=True, no_cache=True)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_safe
+def scorer(request, code):
+    """The game link's QR code, large: another phone scans it to keep score too."""
+    game = _game(code)
+    links = Links(game, False)
+    context = {
+        "game": game,
+        "links": links,
+        "game_url": sharing.absolute_url(request, links.page),
+        "local": sharing.is_local(request),
+    }
+    return render(request, "play/scorer.html", context)
+
+
+def ranked(b: services.Board) -> list[tuple[int, services.Side]]:
+    """The sides from first to last place with their places (a tie shares a place)."""
+    lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
+    order = sorted(b.sides, key=lambda s: (s.total if lowest else -s.total, s.index))
+    places, place = [], 0
+    for i, side in enumerate(order):
+        if i == 0 or side.total != order[i - 1].total:
+            place = i + 1
+        places.append((place, side))
+    return places
+
+
+def _display_etag_of(board_etag: str | None) -> str | None:
+    """The big screen's ETag from the scoreboard's: the same game and version, another
+    fragment."""
+    return board_etag and '"display-' + board_etag.strip('"') + '"'
+
+
+def _display_context(request, b: services.Board) -> dict:
+    context = _context(request, b, True, ranked=ranked(b))
+    context["etag"] = _display_etag_of(context["etag"])
+    return context
+
+
+def _display_etag(request, code):
+    return _display_etag_of(_poll_etag(request, code, spectator=True))
+
+
+@require_safe
+def display(request, code):
+    b = services.board(_game(code, spectator=True, for_board=True))
+    return render(request, "play/display.html", _display_context(request, b))
+
+
+@require_safe
+@condition(etag_func=_display_etag)
+def display_board(request, code):
+    """The big screen's scores alone, for polling: a 304 when nothing changed."""
+    b = services.board(_game(code, spectator=True, for_board=True))
+    context = _display_context(request, b)
+    response = render(request, "play/display.html#scores", context)
+    patch_cache_control(response, private=True, no_cache=True)
+    response["ETag"] = context["etag"]  # the board as rendered, not what the cache holds now
+    return response

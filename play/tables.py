@@ -1,0 +1,151 @@
+"""Which games a phone may find from the table: the table link, and this browser's table.
+
+A rule set's link is public: it is posted online and a popular rule set is used by many
+families at once, so it never lists anyone's games. The printed table card carries a
+*table link* instead (``/r/<rules code>/t/<table code>/``): the same rules page, plus the
+games of that one table that are in progress. The table code is unguessable like every
+code here and is only on the card (and in the browsers of the table), so a game shows
+where its own table reaches it, and nowhere else.
+
+A browser remembers its table for each rule set in its (signed) session: the one whose
+table link it opened last, or, when it prints a card or starts a game without one, a new
+one of its own. The games it starts are played at that table.
+
+Following a game found this way is read-only (its spectator link); keeping score needs
+the game link, which a scoring phone shows as a QR code ("Let another phone keep score").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import ngettext
+
+from play import scoring, services
+from play.models import Game
+from rulesets import codes
+from rulesets.models import RuleSet
+
+SESSION_KEY = "tables"  # rule set code -> table code
+MAX_REMEMBERED = 20
+ACTIVE_FOR = timedelta(hours=4)  # a game touched within this is "in progress"
+MAX_SHOWN = 3
+
+
+def remembered(request, ruleset: RuleSet) -> str | None:
+    """The table this browser sits at for these rules, if it has one."""
+    table = request.session.get(SESSION_KEY, {}).get(ruleset.code)
+    return table if isinstance(table, str) and codes.is_code(table) else None
+
+
+def remember(request, ruleset: RuleSet, table: str) -> None:
+    tables = dict(request.session.get(SESSION_KEY, {}))
+    if tables.get(ruleset.code) == table:
+        return
+    tables.pop(ruleset.code, None)
+    tables[ruleset.code] = table
+    # The oldest go first (dicts keep their order).
+    request.session[SESSION_KEY] = dict(list(tables.items())[-MAX_REMEMBERED:])
+
+
+def own_table(request, ruleset: RuleSet) -> str:
+    """This browser's table for these rules, made (and remembered) when it has none."""
+    table = remembered(request, ruleset)
+    if table is None:
+        table = codes.new_code()
+        remember(request, ruleset, table)
+    return table
+
+
+def table_path(ruleset: RuleSet, table: str) -> str:
+    return reverse("play:table", args=[ruleset.code, table])
+
+
+@dataclass(frozen=True)
+class InProgress:
+    """A game in progress at a table, as the rules page and the start page show it."""
+
+    game: Game
+    names: list[str]
+    round_number: int
+    leaders: list[services.Side]  # the sides in the lead (more than one: a tie)
+    counts_points: bool
+    lowest_wins: bool
+
+    @property
+    def started_at(self) -> datetime:
+        return self.game.created_at
+
+    @property
+    def just_started(self) -> bool:
+        return timezone.now() - self.game.created_at < timedelta(minutes=1)
+
+    @property
+    def follow_url(self) -> str:
+        return reverse("play:watch_game", args=[self.game.spectator_code])
+
+    @property
+    def players(self) -> str:
+        return ", ".join(self.names)
+
+    @property
+    def lead_text(self) -> str:
+        """Who leads, in a sentence: "Ann leads with 86 points." """
+        if not self.leaders:
+            return "No round has been recorded yet."
+        lead = self.leaders[0].total
+        if self.counts_points:
+            what = ngettext("%(n)d point", "%(n)d points", lead) % {"n": lead}
+        else:
+            what = ngettext("%(n)d round won", "%(n)d rounds won", lead) % {"n": lead}
+        names = [side.name for side in self.leaders]
+        names = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        if len(self.leaders) > 1:
+            return f"{names} share the lead with {what} each."
+        pair = len(self.leaders[0].players) > 1
+        if self.lowest_wins:
+            if pair:
+                return f"{names} lead with the lowest total, {what}."
+            return f"{names} leads with the lowest total, {what}."
+        return f"{names} lead with {what}." if pair else f"{names} leads with {what}."
+
+
+def in_progress(
+    ruleset: RuleSet, table: str | None, now: datetime | None = None
+) -> list[InProgress]:
+    """The games with these rules at this table that are not over and were started or
+    changed in the last hours, the newest first."""
+    if not table:
+        return []
+    since = (now or timezone.now()) - ACTIVE_FOR
+    games = (
+        Game.objects.filter(
+            table=table,
+            revision__ruleset=ruleset,
+            finished_at__isnull=True,
+            updated_at__gte=since,
+        )
+        .select_related("revision__ruleset")
+        .order_by("-created_at")[:MAX_SHOWN]
+    )
+    return [_summary(services.board(game)) for game in games]
+
+
+def _summary(b: services.Board) -> InProgress:
+    lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
+    leaders = []
+    if b.rounds:
+        totals = [s.total for s in b.sides]
+        lead = min(totals) if lowest else max(totals)
+        leaders = [s for s in b.sides if s.total == lead]
+    return InProgress(
+        game=b.game,
+        names=[p.name for p in b.players],
+        round_number=b.standing.round_number,
+        leaders=leaders,
+        counts_points=b.rules.counts_points,
+        lowest_wins=lowest,
+    )
