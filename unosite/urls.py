@@ -1,8 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from unosite.i18n import javascript_catalog, set_language
 from unosite import webapp
+from unosite.i18n import javascript_catalog, set_language
 from unosite.views import healthz
 
 urlpatterns = [
