@@ -421,6 +421,12 @@ def test_pages_load_the_scripts_texts_in_their_language(db, two_languages):
     assert scripts[0].startswith("/jsi18n/es.js") and len(scripts) > 1
 
 
+def test_an_english_page_loads_no_catalogue_its_scripts_speak_english(db, two_languages):
+    page = Client().get("/", headers={"accept-language": "en"}).content.decode()
+    assert "/jsi18n/" not in page
+    assert re.findall(r'<script src="([^"]+)"', page)  # the page's own scripts are there
+
+
 def test_the_scripts_texts_of_an_unknown_language_or_version(db, two_languages):
     assert Client().get("/jsi18n/de.js").status_code == 404
     assert Client().get("/jsi18n/..%2Fsettings.js").status_code == 404

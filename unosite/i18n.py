@@ -60,8 +60,10 @@ def catalogue_url(language: str | None = None) -> str:
 
 
 def context(request) -> dict:
-    """For every page: the scripts' catalogue and the switcher's way back here."""
-    return {"js_catalogue_url": catalogue_url(), "here": request.get_full_path()}
+    """For every page: the scripts' catalogue (none in English, the scripts' own words: one
+    request fewer) and the switcher's way back here."""
+    english = translation.get_language() == settings.LANGUAGE_CODE
+    return {"js_catalogue_url": "" if english else catalogue_url(), "here": request.get_full_path()}
 
 
 class Catalogue(JavaScriptCatalog):

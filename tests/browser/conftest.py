@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.core.servers.basehttp import WSGIServer
 from playwright.sync_api import sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
@@ -26,6 +27,13 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+class OneRequestAtATime(WSGIServer):
+    """The live server without threads, for a test database shared by one connection."""
+
+    def __init__(self, *args, connections_override=None, **kwargs):
+        super().__init__(*args, **kwargs)  # the server's own thread already uses them
+
+
 @pytest.fixture(scope="session")
 def live_server(django_db_setup, django_db_blocker):
     """Like pytest-django's, but static files come through WhiteNoise, not Django's finders.
@@ -36,6 +44,11 @@ def live_server(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         server = LiveServer("localhost", start=False)
     server.thread.static_handler = lambda app: app
+    if server.thread.connections_override:
+        # One shared SQLite connection must not serve two phones' requests at once (sqlite3:
+        # "bad parameter or other API misuse", answered 503): one request at a time (Django then
+        # closes each browser connection after its answer, so none waits on another).
+        server.thread.server_class = OneRequestAtATime
     server.start()
     yield server
     server.stop()

@@ -29,11 +29,16 @@ def test_the_tent_card_prints_on_one_page_and_both_codes_decode(
     assert len(document) == 1
     image = pdf_page_image(document)
     image.save(ARTIFACTS / f"tent-print-{paper}.png")
-    assert decode(image) == [url, url]  # one on each face
+    # One on each face: the tent card stays on the table, so it carries this table's link
+    # (the rules link with the table's code, which finds the game being played).
+    codes = decode(image)
+    assert len(codes) == 2 and codes[0] == codes[1], codes
+    table_url = codes[0]
+    assert re.fullmatch(re.escape(url) + r"t/\w+/", table_url), table_url
     # The back face is upside down on the page, so that it stands upright when folded.
     back = image.crop((0, 0, image.width, image.height // 2)).rotate(180)
     front = image.crop((0, image.height // 2, image.width, image.height))
-    assert decode(back) == [url] and decode(front) == [url]
+    assert decode(back) == [table_url] and decode(front) == [table_url]
     transform = page.evaluate("getComputedStyle(document.querySelector('.tent-back')).transform")
     assert transform.startswith("matrix(-1")
 
