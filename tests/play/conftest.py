@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 
 from play import services
+from play.models import Game, Hand, Player, Round
 from tests.conftest import make_ruleset
 
 
@@ -44,3 +45,20 @@ def spectator(game):
 @pytest.fixture
 def stranger(db):
     return Client()
+
+
+def game_state(game):
+    """Everything a change of the table could touch: the game, its players, rounds and hands
+    ("nothing changed" is one comparison)."""
+    g = Game.objects.get(pk=game.pk)
+    return (
+        g.version,
+        g.first_dealer,
+        list(
+            Player.objects.filter(game=g)
+            .order_by("pk")
+            .values_list("seat", "name", "team", "left_after", "start_points", "joined_after")
+        ),
+        list(Round.objects.filter(game=g).values_list("number", "went_out_id")),
+        sorted(Hand.objects.filter(round__game=g).values_list("round_id", "player_id", "points")),
+    )

@@ -5,25 +5,11 @@ import pytest
 from django.test import Client
 
 from play import services, table
-from play.models import Game, Hand, Player, Round
+from play.models import Player, Round
+from tests.play.conftest import game_state as _state
 from tests.play.conftest import make_game, record
 
 ANN, BEN, CAT, DAN = range(4)
-
-
-def _state(game):
-    g = Game.objects.get(pk=game.pk)
-    return (
-        g.version,
-        g.first_dealer,
-        list(
-            Player.objects.filter(game=g)
-            .order_by("pk")
-            .values_list("seat", "name", "team", "left_after", "start_points")
-        ),
-        list(Round.objects.filter(game=g).values_list("number", "went_out_id")),
-        sorted(Hand.objects.filter(round__game=g).values_list("round_id", "player_id", "points")),
-    )
 
 
 def _board(game):
