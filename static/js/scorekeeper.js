@@ -137,7 +137,8 @@
       }
     });
 
-    hands.forEach(function (hand) { setUpKeypad(hand); });
+    var keypad = form.querySelector("template[data-keypad-template]");
+    hands.forEach(function (hand) { setUpKeypad(hand, keypad); });
     form.addEventListener("change", function (e) {
       if (e.target.name === "went_out") { updateHands(); updateEnterHints(); }
     });
@@ -152,15 +153,18 @@
     toggle.setAttribute("aria-expanded", "false");
   }
 
-  function setUpKeypad(hand) {
+  // The page has one keypad (a <template>); a hand gets its own copy when its Cards
+  // button is first tapped, so each hand keeps its own tally.
+  function setUpKeypad(hand, template) {
     var toggle = hand.querySelector("[data-keypad-toggle]");
     var keypad = hand.querySelector("[data-keypad]");
     var input = hand.querySelector("[data-hand-input]");
-    var tally = hand.querySelector("[data-tally]");
-    var undo = hand.querySelector("[data-undo-card]");
+    var tally = null;
+    var undo = null;
     var cards = [];  // [label, points] in the order tapped
 
     function render() {
+      if (!tally) return;
       if (!cards.length) {
         tally.textContent = gettext("No cards tapped yet.");
       } else {
@@ -175,8 +179,30 @@
       input.value = cards.length ? String(sum) : "";
     }
 
+    function build() {
+      keypad.appendChild(template.content.cloneNode(true));
+      keypad.querySelector("[role=group]").setAttribute("aria-label", keypad.getAttribute("data-keypad-label"));
+      tally = keypad.querySelector("[data-tally]");
+      undo = keypad.querySelector("[data-undo-card]");
+      keypad.querySelectorAll("[data-card]").forEach(function (key) {
+        key.addEventListener("click", function () {
+          cards.push([key.getAttribute("data-card"), parseInt(key.getAttribute("data-points"), 10)]);
+          setTotal();
+          render();
+        });
+      });
+      undo.addEventListener("click", function () {
+        cards.pop();
+        setTotal();
+        render();
+        if (!cards.length) input.focus();
+      });
+    }
+
+    if (!template) return;  // no keypad on this form
     toggle.hidden = false;
     toggle.addEventListener("click", function () {
+      if (!tally) build();
       var open = keypad.hidden;
       keypad.hidden = !open;
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
@@ -184,26 +210,15 @@
         tally.textContent = fill(gettext("Typed: %(points)s. Tapping cards starts the count again."), { points: input.value });
       }
     });
-    keypad.querySelectorAll("[data-card]").forEach(function (key) {
-      key.addEventListener("click", function () {
-        cards.push([key.getAttribute("data-card"), parseInt(key.getAttribute("data-points"), 10)]);
-        setTotal();
-        render();
-      });
-    });
-    undo.addEventListener("click", function () {
-      cards.pop();
-      setTotal();
-      render();
-      if (!cards.length) input.focus();
-    });
-    // Typing a number replaces the tapped cards.
-    input.addEventListener("input", function () {
+    // Typing a number replaces the tapped cards; an emptied form (the next round) has none.
+    function forget() {
       if (cards.length) {
         cards = [];
         render();
       }
-    });
+    }
+    input.addEventListener("input", forget);
+    if (input.form) input.form.addEventListener("reset", forget);
   }
 
   function init(root) {

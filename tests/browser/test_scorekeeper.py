@@ -208,3 +208,79 @@ def test_scorekeeper_pages_in_dark_mode(pages, transactional_db, width):
     ]:
         page.goto(path)
         _check(page, f"scorekeeper-{name}-dark-{width}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_one_keypad_of_the_page_counts_each_hand_on_its_own(pages, transactional_db, scheme):
+    """The page carries one keypad; each hand's Cards button gets its own copy of it."""
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    a = pages.new(color_scheme=scheme)
+    a.goto(f"/g/{game.code}/")
+    expect(a.locator("[data-card]")).to_have_count(0)  # the keypad is a template until used
+    a.get_by_role("radio", name="Ann", exact=True).check()
+
+    ben_toggle = a.get_by_role("button", name="Cards in Ben’s hand")
+    expect(ben_toggle).to_have_attribute("aria-expanded", "false")
+    ben = _tap(a, 1, "Ben", ["7", "Skip"])
+    expect(ben_toggle).to_have_attribute("aria-expanded", "true")
+    keypad_id = ben_toggle.get_attribute("aria-controls")
+    expect(a.locator(f"#{keypad_id}").get_by_role("group")).to_have_accessible_name(
+        "Add a card to Ben’s hand"
+    )
+    # By keyboard: a key is a button that Enter and Space press.
+    a.get_by_role("group", name="Add a card to Ben’s hand").get_by_role(
+        "button", name="Wild 50"
+    ).focus()
+    a.keyboard.press("Enter")
+    expect(ben.locator("output[aria-live=polite]")).to_have_text("7 + Skip + Wild = 77")
+
+    cat = _tap(a, 2, "Cat", ["5"])
+    a.get_by_role("group", name="Add a card to Cat’s hand").get_by_role("button", name="3").focus()
+    a.keyboard.press("Space")
+    expect(cat.locator("[data-tally]")).to_have_text("5 + 3 = 8")
+    expect(ben.locator("[data-tally]")).to_have_text("7 + Skip + Wild = 77")
+    expect(a.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("77")
+    expect(a.get_by_role("spinbutton", name="Cat", exact=True)).to_have_value("8")
+    box = cat.locator('[data-card="Draw Two"]').bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    _check(a, f"scorekeeper-two-keypads-{scheme}-360")
+
+    # Undo takes back the last card of that hand only.
+    ben.get_by_role("button", name="Undo last card").click()
+    expect(ben.locator("[data-tally]")).to_have_text("7 + Skip = 27")
+    expect(cat.locator("[data-tally]")).to_have_text("5 + 3 = 8")
+    cat.get_by_role("button", name="Undo last card").click()
+    cat.get_by_role("button", name="Undo last card").click()
+    expect(cat.locator("[data-tally]")).to_have_text("No cards tapped yet.")
+    expect(a.get_by_role("spinbutton", name="Cat", exact=True)).to_have_value("")
+    expect(cat.get_by_role("button", name="Undo last card")).to_be_disabled()
+    # Closing and opening again keeps the hand's count.
+    a.get_by_role("button", name="Cards in Ben’s hand").click()
+    expect(ben.get_by_role("group")).to_be_hidden()
+    a.get_by_role("button", name="Cards in Ben’s hand").click()
+    expect(ben.locator("[data-tally]")).to_have_text("7 + Skip = 27")
+
+    a.get_by_role("button", name="Cards in Cat’s hand").click()
+    expect(cat.get_by_role("group")).to_be_hidden()
+    a.get_by_role("spinbutton", name="Cat", exact=True).fill("12")
+    a.get_by_role("button", name="Save round 1").click()
+    a.wait_for_url(AFTER_SAVE)
+    expect(a.get_by_text("Round 1 saved: Ann went out. Ann scores 39.")).to_be_visible()
+    hands = Round.objects.get(game=game).hands.values_list("player__name", "points")
+    assert sorted(hands) == [("Ben", 27), ("Cat", 12)]
+
+
+def test_without_javascript_the_number_fields_record_a_round(pages, transactional_db):
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"])
+    a = pages.new(java_script_enabled=False)
+    a.goto(f"/g/{game.code}/")
+    expect(a.get_by_role("button", name=re.compile("^Cards"))).to_have_count(0)
+    expect(a.locator("[data-card]")).to_have_count(0)
+    _record(a, "Cat", typed={"Ann": 14, "Ben": 6})
+    expect(a.get_by_text("Round 1 saved: Cat went out. Cat scores 20.")).to_be_visible()
+    hands = Round.objects.get(game=game).hands.values_list("player__name", "points")
+    assert sorted(hands) == [("Ann", 14), ("Ben", 6)]
