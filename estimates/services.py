@@ -251,14 +251,12 @@ def compared_to_official(
             # Translators: %(rule)s is an option's name; %(rounds)s, %(drawn)s and %(whole)s
             # are the clauses about a game's length (see "rounds are about as long").
             return (
-                gettext(
-                    "With the house rule \u201c%(rule)s\u201d, %(rounds)s and %(drawn)s; %(whole)s."
-                )
+                gettext("With the house rule “%(rule)s”, %(rounds)s and %(drawn)s; %(whole)s.")
                 % values
             )
         # Translators: %(rule)s is an option's name; %(rounds)s and %(whole)s are the
         # clauses about a game's length (see "rounds are about as long").
-        return gettext("With the house rule \u201c%(rule)s\u201d, %(rounds)s; %(whole)s.") % values
+        return gettext("With the house rule “%(rule)s”, %(rounds)s; %(whole)s.") % values
     if drawn:
         # Translators: %(rounds)s, %(drawn)s and %(whole)s are the clauses about a game's
         # length (see "rounds are about as long").

@@ -160,7 +160,7 @@ def _bool_coerce(value: str) -> bool:
 
 
 def option_field(option: opts.Option) -> forms.Field:
-    choose = _("Choose what your table does for \u201c%(rule)s\u201d.") % {"rule": option.label}
+    choose = _("Choose what your table does for “%(rule)s”.") % {"rule": option.label}
     common = {
         "label": option.label,
         "help_text": option.help,
@@ -169,8 +169,8 @@ def option_field(option: opts.Option) -> forms.Field:
     if option.kind == opts.INT:
         too_small, too_big = bound_messages(option.key, option.minimum, option.maximum)
         common["error_messages"] = {
-            "required": _("Enter a number for \u201c%(rule)s\u201d.") % {"rule": option.label},
-            "invalid": _("Enter a whole number for \u201c%(rule)s\u201d, such as %(example)s.")
+            "required": _("Enter a number for “%(rule)s”.") % {"rule": option.label},
+            "invalid": _("Enter a whole number for “%(rule)s”, such as %(example)s.")
             % {"rule": option.label, "example": option.official},
             "min_value": too_small,
             "max_value": too_big,
@@ -235,7 +235,7 @@ class RuleSetForm(forms.Form):
         required=False,
         label=gettext_lazy("Why this change? (optional)"),
         help_text=gettext_lazy(
-            "A note for the rule changes, for example \u201cGrandma hates stacking\u201d."
+            "A note for the rule changes, for example “Grandma hates stacking”."
         ),
     )
 
@@ -269,12 +269,10 @@ class RuleSetForm(forms.Form):
         # Texts with numbers in them, in the language of this request.
         suggestion = {"example": NAME_SUGGESTION}
         name = self.fields["name"]
-        name.help_text = (
-            _("Whose rules are these? For example \u201c%(example)s\u201d.") % suggestion
-        )
+        name.help_text = _("Whose rules are these? For example “%(example)s”.") % suggestion
         name.error_messages["required"] = (
             _(
-                "Give your rules a name, for example \u201c%(example)s\u201d, so the table knows "
+                "Give your rules a name, for example “%(example)s”, so the table knows "
                 "whose rules they are."
             )
             % suggestion

@@ -552,7 +552,7 @@ OPTIONS: list[Option] = [
             True: _(
                 "When you play a 7, you swap hands with any other player you choose. If "
                 "the 7 was your last card, you have gone out and nobody swaps. Whoever is left "
-                "holding one card after a swap must call \u201cUNO!\u201d at once."
+                "holding one card after a swap must call “UNO!” at once."
             ),
             False: _("A 7 is an ordinary number card."),
         },
@@ -574,7 +574,7 @@ OPTIONS: list[Option] = [
                 "When someone plays a 0, every player passes their hand to the next "
                 "player in the direction of play. If the 0 was their last card, they have gone "
                 "out and no hands move. Whoever is left holding one card after the hands move "
-                "must call \u201cUNO!\u201d at once."
+                "must call “UNO!” at once."
             ),
             False: _("A 0 is an ordinary number card."),
         },
@@ -995,18 +995,18 @@ OPTIONS: list[Option] = [
         zero_words=pgettext_lazy("option uno_penalty value", "No penalty"),
         texts={
             "n": ngettext_lazy(
-                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "Call “UNO!” as you play your second-to-last card (calling it "
                 "just before is fine). If another player catches you before the next player "
                 "begins their turn, you draw %(n)s card; once the next turn has begun, you are "
                 "safe.",
-                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "Call “UNO!” as you play your second-to-last card (calling it "
                 "just before is fine). If another player catches you before the next player "
                 "begins their turn, you draw %(n)s cards; once the next turn has begun, you are "
                 "safe.",
                 "n",
             ),
             "zero": _(
-                "Call \u201cUNO!\u201d as you play your second-to-last card (calling it "
+                "Call “UNO!” as you play your second-to-last card (calling it "
                 "just before is fine). This house has no penalty for forgetting: nobody draws."
             ),
         },
@@ -1312,7 +1312,7 @@ class Change:
         words = self.option.words
         # Translators: one change between two versions of the rules: the option's name,
         # its old value, an arrow, its new value.
-        return gettext("%(label)s: %(old)s \u2192 %(new)s") % {
+        return gettext("%(label)s: %(old)s → %(new)s") % {
             "label": self.option.label,
             "old": words(self.old),
             "new": words(self.new),

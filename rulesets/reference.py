@@ -971,14 +971,14 @@ def _uno_after_swap(o: Options) -> Reply:
     if not penalty:
         return PLAIN, (
             gettext(
-                "Whoever is left holding one card calls \u201cUNO!\u201d at once, though this "
+                "Whoever is left holding one card calls “UNO!” at once, though this "
                 "house has no penalty for forgetting."
             )
         )
     return PLAIN, ngettext(
-        "Whoever is left holding one card must call \u201cUNO!\u201d at once, or draw "
+        "Whoever is left holding one card must call “UNO!” at once, or draw "
         "%(n)s card if caught before the next player begins their turn.",
-        "Whoever is left holding one card must call \u201cUNO!\u201d at once, or draw "
+        "Whoever is left holding one card must call “UNO!” at once, or draw "
         "%(n)s cards if caught before the next player begins their turn.",
         penalty,
     ) % {"n": penalty}

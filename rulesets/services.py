@@ -163,14 +163,10 @@ def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
 def own_rule_changes(old: list[str], new: list[str]) -> list[str]:
     """The family's own rules added and removed, in words."""
     lines = [
-        gettext("Own rule removed: \u201c%(text)s\u201d") % {"text": text}
-        for text in old
-        if text not in new
+        gettext("Own rule removed: “%(text)s”") % {"text": text} for text in old if text not in new
     ]
     lines += [
-        gettext("Own rule added: \u201c%(text)s\u201d") % {"text": text}
-        for text in new
-        if text not in old
+        gettext("Own rule added: “%(text)s”") % {"text": text} for text in new if text not in old
     ]
     if not lines and old != new:
         lines.append(gettext("Own rules put in a new order"))
@@ -183,7 +179,7 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
     if previous.name != revision.name:
         # Translators: in the history of the rules: the name before and after a change.
         names = {"old": previous.name, "new": revision.name}
-        lines.append(gettext("Name: \u201c%(old)s\u201d \u2192 \u201c%(new)s\u201d") % names)
+        lines.append(gettext("Name: “%(old)s” → “%(new)s”") % names)
     if previous.description != revision.description:
         lines.append(gettext("Description changed"))
     lines += [str(change) for change in diff(previous.options, revision.options)]

@@ -103,8 +103,7 @@ def _form_page(request, form, reset_key, context):
         label = opts.BY_KEY[reset_key].label
         messages.info(
             request,
-            _("\u201c%(rule)s\u201d is back to the official rule. Nothing is saved yet.")
-            % {"rule": label},
+            _("“%(rule)s” is back to the official rule. Nothing is saved yet.") % {"rule": label},
         )
     return render(
         request,
@@ -373,9 +372,9 @@ def forget_edit_link_cookie(response, ruleset: RuleSet) -> None:
 
 def edit_link_mailto(revision: Revision, link: str) -> str:
     """ "Send it to myself": a mailto: link with the edit link in the message."""
-    subject = _("Edit link for \u201c%(name)s\u201d") % {"name": revision.name}
+    subject = _("Edit link for “%(name)s”") % {"name": revision.name}
     body = _(
-        "This is the private edit link of \u201c%(name)s\u201d on House Rules:\n\n"
+        "This is the private edit link of “%(name)s” on House Rules:\n\n"
         "%(link)s\n\nOpen it to change these rules. Keep it for yourself: the table only "
         "needs the share link."
     ) % {"name": revision.name, "link": link}
