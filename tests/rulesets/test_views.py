@@ -12,6 +12,7 @@ from rulesets.forms import COMMON, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset, one_letter_off
+from tests.rulesets.test_sharing import card_sheet
 from unosite import links
 
 pytestmark = pytest.mark.django_db
@@ -624,7 +625,7 @@ class TestTentCard:
         assert response.status_code == 200
         body = response.content.decode()
         assert "Fold here" in body
-        assert body.count('class="tent-face') == 2 and body.count("<svg") == 2
+        assert body.count('class="tent-face') == 2 and card_sheet(body).count("<svg") == 2
         assert 'class="tent-face tent-back" aria-hidden="true"' in body
 
     def test_an_unknown_layout_names_the_three(self, ruleset):
