@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from play import scoring
 
@@ -39,12 +38,37 @@ def _rounds(n: int) -> str:
     return ngettext("%(count)s round", "%(count)s rounds", n) % {"count": n}
 
 
+# A place is a whole word per rank in each language ("1st", "1.", "1.º", "1er"), not a number
+# with an English suffix: scoring.MAX_PLAYERS sides at most play at once.
+PLACES = (
+    pgettext_lazy("place", "1st"),
+    pgettext_lazy("place", "2nd"),
+    pgettext_lazy("place", "3rd"),
+    pgettext_lazy("place", "4th"),
+    pgettext_lazy("place", "5th"),
+    pgettext_lazy("place", "6th"),
+    pgettext_lazy("place", "7th"),
+    pgettext_lazy("place", "8th"),
+    pgettext_lazy("place", "9th"),
+    pgettext_lazy("place", "10th"),
+)
+
+
+def place_word(rank: int) -> str:
+    """The place of a rank in the reader's language: "1st", "2nd"..."""
+    if 1 <= rank <= len(PLACES):
+        return str(PLACES[rank - 1])
+    # Translators: a place in the standings beyond the 10th (never more than 10 sides play).
+    return pgettext("place", "Place %(number)s") % {"number": rank}
+
+
 def place_label(place: scoring.Place, finished: bool) -> str:
     if finished and place.leads:
         return _("Shared win") if place.tied else _("Winner")
     if place.tied:
-        return _("Tied %(place)s") % {"place": ordinal(place.rank)}
-    return ordinal(place.rank)
+        # Translators: %(place)s is a place such as "2nd" (its own text, context "place").
+        return _("Tied %(place)s") % {"place": place_word(place.rank)}
+    return place_word(place.rank)
 
 
 def behind_text(place: scoring.Place, rules: scoring.Rules) -> str:

@@ -130,6 +130,12 @@ def test_rows_say_the_place_the_gap_and_what_is_needed():
     ]
 
 
+def test_places_are_their_own_words_for_every_rank_a_game_can_have():
+    words = [standings.place_word(rank) for rank in range(1, scoring.MAX_PLAYERS + 1)]
+    assert words == ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"]
+    assert standings.place_word(11) == "Place 11"  # never reached: at most 10 sides
+
+
 def test_rows_with_a_tied_lead():
     assert _notes(POINTS, Ann=80, Ben=80, Cat=1) == [
         ("Ann", "Tied 1st", "tied for the lead · needs 420 to win"),
