@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from rulesets import options as opts
 
@@ -28,8 +28,16 @@ MAX_PLAYERS = 10
 
 # The cards a hand can hold, as the keypad offers them: (key, label).
 NUMBER_CARDS = [(str(n), str(n)) for n in range(10)]
-ACTION_CARDS = [("skip", "Skip"), ("reverse", "Reverse"), ("draw_two", "Draw Two")]
-WILD_CARDS = [("wild", "Wild"), ("wild_draw_four", "Wild Draw Four")]
+# The card names are the rule texts' own (context "card name": one translation per card).
+ACTION_CARDS = [
+    ("skip", pgettext_lazy("card name", "Skip")),
+    ("reverse", pgettext_lazy("card name", "Reverse")),
+    ("draw_two", pgettext_lazy("card name", "Draw Two")),
+]
+WILD_CARDS = [
+    ("wild", pgettext_lazy("card name", "Wild")),
+    ("wild_draw_four", pgettext_lazy("card name", "Wild Draw Four")),
+]
 CARDS = NUMBER_CARDS + ACTION_CARDS + WILD_CARDS
 CARD_LABELS = dict(CARDS)
 

@@ -481,6 +481,8 @@ def history(request, code, spectator=False):
         spectator,
         chart=chart.build(names, [r.totals for r in b.rounds], b.rules.goal),
         rows=list(reversed(b.rounds)),
+        # The chart's description: each side's name and total ("After N rounds: Ann 40, ...").
+        totals=", ".join(f"{s.name} {s.total}" for s in b.sides),
     )
     return render(request, "play/history.html", context)
 

@@ -504,8 +504,28 @@ def service_worker_source() -> str:
         "static_url": json.dumps(settings.STATIC_URL),
         "hashed": json.dumps(not settings.DEBUG),
         "version": json.dumps(hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]),
+        "offline_texts": json.dumps(_offline_texts(), ensure_ascii=False),
     }
     return render_to_string("rulesets/sw.js", context)
+
+
+def _offline_texts() -> dict[str, dict[str, str]]:
+    """The worker's offline page in every listed language: one worker serves every phone, so
+    it holds them all and picks the language of the last page this phone saved (the
+    switcher's choice), else the browser's."""
+    texts = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            texts[code] = {
+                "dir": "rtl" if translation.get_language_bidi() else "ltr",
+                "title": _("Offline · House Rules"),
+                "heading": _("You are offline"),
+                "text": _(
+                    "This page has not been opened on this device before, so there is no saved "
+                    "copy. Pages you have opened once are still readable: go back to them."
+                ),
+            }
+    return texts
 
 
 def _service_worker_etag(request) -> str:

@@ -12,6 +12,8 @@ import json
 from django.http import HttpResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import condition, require_safe
 
 THEME_COLOUR = "#c8102e"  # base.html's theme-color: the red of the icon's card
@@ -20,13 +22,17 @@ ICON_SIZES = (192, 512)
 
 
 @functools.cache
-def manifest_source() -> str:
+def _manifest_source(language: str) -> str:
     home = reverse("rulesets:home")
     manifest = {
         "id": home,
-        "name": "House Rules for UNO",
+        "lang": language,
+        "dir": "rtl" if translation.get_language_bidi() else "ltr",
+        "name": pgettext("card title", "House Rules for UNO"),
         "short_name": "House Rules",
-        "description": "Your family’s UNO rules and the scoreboard, on every phone at the table.",
+        "description": gettext(
+            "Your family’s UNO rules and the scoreboard, on every phone at the table."
+        ),
         "start_url": home,
         "scope": home,
         "display": "standalone",
@@ -45,6 +51,11 @@ def manifest_source() -> str:
         ],
     }
     return json.dumps(manifest, indent=2, ensure_ascii=False)
+
+
+def manifest_source() -> str:
+    """The manifest in the reader's language (its name and description)."""
+    return _manifest_source(translation.get_language())
 
 
 def _etag(request) -> str:

@@ -12,6 +12,14 @@
 (function () {
   "use strict";
 
+  // Texts in the reader's language (the page's /jsi18n/ catalogue); English without it.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var pgettext = window.pgettext || function (context, s) { return s; };
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  }
+
   var QUEUE_KEY = "house-rules-rounds-waiting";
   var BOARD_KEY = "house-rules-board:";
   var WAKE_KEY = "house-rules-keep-screen-on";
@@ -36,13 +44,24 @@
     }
   }
 
-  function minutesAgo(ms) {
+  // "You are offline..." with how old the totals are, as one whole sentence per case.
+  function offlineNote(ms) {
     var minutes = Math.round((Date.now() - ms) / 60000);
-    if (minutes < 1) return "less than a minute ago";
-    if (minutes === 1) return "1 minute ago";
-    if (minutes < 90) return minutes + " minutes ago";
-    var hours = Math.round(minutes / 60);
-    return hours + " hours ago";
+    var values = { count: minutes, time: clock(ms) };
+    if (minutes < 1) {
+      return fill(gettext("You are offline. These totals are the last ones this phone saw, less than a minute ago (at %(time)s): another phone may have recorded rounds since."), values);
+    }
+    if (minutes < 90) {
+      return fill(ngettext(
+        "You are offline. These totals are the last ones this phone saw, %(count)s minute ago (at %(time)s): another phone may have recorded rounds since.",
+        "You are offline. These totals are the last ones this phone saw, %(count)s minutes ago (at %(time)s): another phone may have recorded rounds since.",
+        minutes), values);
+    }
+    values.count = Math.round(minutes / 60);
+    return fill(ngettext(
+      "You are offline. These totals are the last ones this phone saw, %(count)s hour ago (at %(time)s): another phone may have recorded rounds since.",
+      "You are offline. These totals are the last ones this phone saw, %(count)s hours ago (at %(time)s): another phone may have recorded rounds since.",
+      values.count), values);
   }
 
   function clock(ms) {
@@ -75,11 +94,11 @@
     if (!running) {
       wake.status.textContent = "";
     } else if (wake.sentinel) {
-      wake.status.textContent = "The screen stays on while the game runs.";
+      wake.status.textContent = gettext("The screen stays on while the game runs.");
     } else if (wake.wanted) {
-      wake.status.textContent = document.visibilityState === "visible" ? "Asking to keep the screen on…" : "";
+      wake.status.textContent = document.visibilityState === "visible" ? gettext("Asking to keep the screen on…") : "";
     } else {
-      wake.status.textContent = "The screen turns off as usual.";
+      wake.status.textContent = gettext("The screen turns off as usual.");
     }
   }
 
@@ -97,7 +116,7 @@
       if (!wake.wanted || !gameRunning()) releaseWakeLock();
       showWake();
     }, function () {
-      wake.status.textContent = "This browser would not keep the screen on (a battery saver may be on).";
+      wake.status.textContent = gettext("This browser would not keep the screen on (a battery saver may be on).");
     });
     showWake();
   }
@@ -151,8 +170,7 @@
     var at = kept && kept.at ? kept.at : parseInt(page.getAttribute("data-rendered"), 10) * 1000;
     note.hidden = !offline;
     if (offline) {
-      note.textContent = "You are offline. These totals are the last ones this phone saw, " +
-        minutesAgo(at) + " (at " + clock(at) + "): another phone may have recorded rounds since.";
+      note.textContent = offlineNote(at);
     }
   }
 
@@ -266,7 +284,8 @@
       var name = hand.querySelector("label").textContent.trim();
       if (input && !input.disabled && input.value !== "") hands.push(name + " " + input.value);
     });
-    return who + " went out" + (hands.length ? "; " + hands.join(", ") : "") + ".";
+    if (!hands.length) return fill(gettext("%(name)s went out."), { name: who });
+    return fill(gettext("%(name)s went out; %(hands)s."), { name: who, hands: hands.join(", ") });
   }
 
   function nextRound() {
@@ -290,7 +309,7 @@
   function resetForm() {
     form.reset();
     form.querySelectorAll("[data-hand-input]").forEach(function (i) { i.value = ""; i.disabled = false; });
-    form.querySelectorAll("[data-tally]").forEach(function (t) { t.textContent = "No cards tapped yet."; });
+    form.querySelectorAll("[data-tally]").forEach(function (t) { t.textContent = gettext("No cards tapped yet."); });
     form.querySelectorAll("[data-keypad]").forEach(function (k) { k.hidden = true; });
     form.querySelectorAll("[data-keypad-toggle]").forEach(function (t) { t.setAttribute("aria-expanded", "false"); t.hidden = false; });
     form.querySelectorAll("[data-hand-note]").forEach(function (n) { n.hidden = true; n.textContent = ""; });
@@ -316,7 +335,8 @@
       var title = document.createElement("p");
       var strong = document.createElement("strong");
       var asks = entry.status === "conflict" || entry.status === "refused";
-      strong.textContent = (asks ? "This phone’s round " : "Round ") + entry.expected + ": " + entry.summary;
+      strong.textContent = fill(asks ? gettext("This phone’s round %(number)s: %(summary)s") : gettext("Round %(number)s: %(summary)s"),
+        { number: entry.expected, summary: entry.summary });
       title.appendChild(strong);
       li.appendChild(title);
       var state = document.createElement("p");
@@ -326,10 +346,10 @@
         state.textContent = entry.problem;
         blocked = true;
       } else if (blocked) {
-        state.textContent = "Waiting to send: it goes after the round above is settled.";
+        state.textContent = gettext("Waiting to send: it goes after the round above is settled.");
       } else {
-        state.textContent = "Waiting to send (saved on this phone at " + clock(entry.savedAt) +
-          "). It is sent by itself when the connection is back.";
+        state.textContent = fill(gettext("Waiting to send (saved on this phone at %(time)s). It is sent by itself when the connection is back."),
+          { time: clock(entry.savedAt) });
       }
       li.appendChild(state);
       if (entry.status === "conflict" || entry.status === "refused") {
@@ -339,7 +359,7 @@
           var add = document.createElement("button");
           add.type = "button";
           add.setAttribute("data-add-as", String(entry.nextRound));
-          add.textContent = "This is a different round: add it as round " + entry.nextRound;
+          add.textContent = fill(gettext("This is a different round: add it as round %(number)s"), { number: entry.nextRound });
           add.addEventListener("click", function () {
             updateEntry(entry.id, { status: "waiting", expected: entry.nextRound, problem: "", nextRound: null });
             render();
@@ -350,10 +370,10 @@
         var discard = document.createElement("button");
         discard.type = "button";
         discard.className = "secondary";
-        discard.textContent = "Discard mine";
+        discard.textContent = pgettext("button", "Discard mine");
         discard.addEventListener("click", function () {
           removeEntry(entry.id);
-          say("Discarded: your round “" + entry.summary + "” was not recorded.");
+          say(fill(gettext("Discarded: your round “%(summary)s” was not recorded."), { summary: entry.summary }));
           if (foreground(entry)) {
             // What was typed stays in the form; it is now for the next round.
             var n = nextRound();
@@ -418,8 +438,8 @@
       var type = response.headers.get("Content-Type") || "";
       if (type.indexOf("application/json") === -1) {
         if (response.status >= 500 || response.status === 429) throw new Error("busy");
-        if (response.status === 400) return { status: 400, data: { result: "invalid", message: "The server did not accept this round. Open the scoreboard again to see why." } };
-        return { status: response.status, data: { result: "refused", message: "The server refused this round. Reload the page: it may help." } };
+        if (response.status === 400) return { status: 400, data: { result: "invalid", message: gettext("The server did not accept this round. Open the scoreboard again to see why.") } };
+        return { status: response.status, data: { result: "refused", message: gettext("The server refused this round. Reload the page: it may help.") } };
       }
       return response.json().then(function (data) { return { status: response.status, data: data }; });
     }).then(function (answer) {
@@ -431,7 +451,7 @@
           goTo(data.redirect);
           return;
         }
-        say(data.message || ("Round " + data.number + " sent."));
+        say(data.message || fill(gettext("Round %(number)s sent."), { number: data.number }));
         render();
         refreshBoard();
         flush();
@@ -444,7 +464,7 @@
         say("");
         updateEntry(entry.id, {
           status: data.result === "conflict" ? "conflict" : "refused",
-          problem: data.message || "The server refused this round.",
+          problem: data.message || gettext("The server refused this round."),
           nextRound: data.next_round || null,
           sentAt: Date.now()
         });
@@ -462,7 +482,7 @@
   function keptForLater(entry, inForm) {
     updateEntry(entry.id, { status: "waiting", sentAt: Date.now() });
     if (inForm) {
-      say("No connection: round " + entry.expected + " is kept on this phone and will be sent by itself when the connection is back. You can go on with the next round.");
+      say(fill(gettext("No connection: round %(number)s is kept on this phone and will be sent by itself when the connection is back. You can go on with the next round."), { number: entry.expected }));
       resetForm();
     }
     render();
@@ -511,7 +531,7 @@
         event.preventDefault();
         if (!form.querySelector('input[name="went_out"]:checked')) {
           if (navigator.onLine) nativeSubmit();  // the page says what is missing
-          else showProblem("Nothing was saved: choose who went out first.");
+          else showProblem(gettext("Nothing was saved: choose who went out first."));
           return;
         }
         var fields = [];
@@ -534,7 +554,7 @@
           nativeSubmit();
           return;
         }
-        say(navigator.onLine ? "Sending round " + entry.expected + "…" : "");
+        say(navigator.onLine ? fill(gettext("Sending round %(number)s…"), { number: entry.expected }) : "");
         render();
         flush();
       });
@@ -557,8 +577,7 @@
 
   // --- Changes that need the connection ------------------------------------------------
 
-  var OFFLINE_REFUSAL = "You are offline, so nothing was changed. Undoing, editing or deleting " +
-    "a round needs the connection: try again when the phone is back online.";
+  var OFFLINE_REFUSAL = gettext("You are offline, so nothing was changed. Undoing, editing or deleting a round needs the connection: try again when the phone is back online.");
   var CHANGE_LINK = /\/rounds\/\d+\/(edit|delete)\/$/;
 
   function setUpOfflineRefusals() {

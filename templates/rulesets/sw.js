@@ -16,6 +16,8 @@ var HASHED = {{ hashed }};
 var MANIFEST_URL = {{ manifest_url }};
 var MAX_URLS_PER_MESSAGE = 40;
 var MAX_SAVED = 60;  // pages and images kept; the oldest go first
+// The offline page's words in every listed language: {"es": {"dir", "title", "heading", "text"}}.
+var OFFLINE_TEXTS = {{ offline_texts }};
 
 function sameOrigin(url) {
   return url.origin === self.location.origin;
@@ -30,14 +32,47 @@ function cacheable(response) {
   return !/no-store/i.test(response.headers.get("Cache-Control") || "");
 }
 
-function offlinePage() {
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, function (c) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c];
+  });
+}
+
+// A listed language for a code such as "pt-BR" or "es-419", else English.
+function listedLanguage(code) {
+  code = String(code || "").toLowerCase();
+  if (OFFLINE_TEXTS[code]) return code;
+  var base = code.split("-")[0];
+  return OFFLINE_TEXTS[base] ? base : "en";
+}
+
+// The language this phone reads: that of the newest page it saved (its Content-Language is
+// the switcher's or the browser's choice), else the browser's own.
+function readersLanguage() {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      var newest = keys.slice(-5).reverse();
+      return Promise.all(newest.map(function (key) { return cache.match(key); }));
+    });
+  }).then(function (responses) {
+    for (var i = 0; i < responses.length; i++) {
+      var language = responses[i] && responses[i].headers.get("Content-Language");
+      if (language) return listedLanguage(language);
+    }
+    return listedLanguage(self.navigator.language);
+  }).catch(function () {
+    return listedLanguage(self.navigator.language);
+  });
+}
+
+function offlinePage(language) {
+  var t = OFFLINE_TEXTS[language] || OFFLINE_TEXTS.en;
   var html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<!doctype html><html lang="' + escapeHtml(language) + '" dir="' + escapeHtml(t.dir) + '"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline · House Rules</title></head><body>" +
-    "<h1>You are offline</h1>" +
-    "<p>This page has not been opened on this device before, so there is no saved copy. " +
-    "Pages you have opened once are still readable: go back to them.</p></body></html>";
+    "<title>" + escapeHtml(t.title) + "</title></head><body>" +
+    "<h1>" + escapeHtml(t.heading) + "</h1>" +
+    "<p>" + escapeHtml(t.text) + "</p></body></html>";
   return new Response(html, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }
@@ -71,7 +106,7 @@ function networkFirst(event, cacheName) {
   }).catch(function () {
     return caches.match(request, { ignoreVary: true }).then(function (cached) {
       if (cached) return cached;
-      return request.mode === "navigate" ? offlinePage() : Response.error();
+      return request.mode === "navigate" ? readersLanguage().then(offlinePage) : Response.error();
     });
   });
 }
