@@ -6,6 +6,7 @@ code for a dead link.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_cache_control
@@ -38,17 +39,23 @@ def qr_png(request, code):
 
 @require_safe
 def og_image(request, code):
+    """The link preview's picture, in the language the page naming it was written in
+    (``?lang=``, a listed language), else the reader's."""
     ruleset = access.load(code)
     revision = ruleset.current
     url = sharing.rules_url(request, ruleset.code)
-    rules = sharing.describe_rules(revision.options)
-    return qr.cached_image_response(
-        request,
-        f"og\0{revision.pk}\0{url}\0{translation.get_language()}",
-        "image/png",
-        lambda: og.png_bytes(revision.name, rules, url),
-        OG_MAX_AGE,
-    )
+    language = request.GET.get("lang", "")
+    if language not in dict(settings.LANGUAGES):
+        language = translation.get_language()
+    with translation.override(language):
+        rules = sharing.describe_rules(revision.options)
+        return qr.cached_image_response(
+            request,
+            f"og\0{revision.pk}\0{url}\0{language}",
+            "image/png",
+            lambda: og.png_bytes(revision.name, rules, url),
+            OG_MAX_AGE,
+        )
 
 
 @require_safe

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from rulesets import options as opts
 from unosite.links import absolute_url, is_local, phone_url
@@ -90,6 +91,9 @@ def share_for(request, ruleset, revision=None) -> Share:
     code = ruleset.code
     card = reverse("rulesets:card", args=[code])
     og_path = reverse("rulesets:og_image", args=[code]) + f"?v={revision.number}"
+    if get_language() != settings.LANGUAGE_CODE:
+        # The picture in the language of the page that names it (a link preview shows both).
+        og_path += f"&lang={get_language()}"
     local = is_local(request)
     path = reverse("rulesets:rules", args=[code])
     return Share(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 import subprocess
+import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -255,6 +256,59 @@ def test_every_catalogue_has_the_same_texts_to_translate():
         assert all(other == first for other in ids.values()), domain
 
 
+def _makefile_ignores() -> list[str]:
+    """The folders ``make messages`` leaves out (the Makefile's I18N_IGNORE: one home)."""
+    makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
+    line = re.search(r"^I18N_IGNORE :=((?:.*\\\n)*.*)$", makefile, re.M).group(1)
+    return re.findall(r"--ignore=(\S+)", line)
+
+
+def _gathered_now(tmp_path) -> dict[str, set]:
+    """The texts makemessages finds in the code today, gathered into a copy of the sources
+    (the repository's catalogues are not touched), for one language."""
+    root = Path(settings.BASE_DIR)
+    ignored = set(_makefile_ignores())
+    copy = tmp_path / "src"
+    for path in root.rglob("*"):
+        parts = path.relative_to(root).parts
+        if any(p.startswith(".") or p in ignored or p == "locale" for p in parts[:-1]):
+            continue
+        if path.is_file() and path.suffix in {".py", ".html", ".txt", ".js"}:
+            target = copy.joinpath(*parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    (copy / "locale").mkdir()
+    ignore = [f"--ignore={p}" for p in sorted(ignored)]
+    manage = [str(Path(sys.executable)), "manage.py", "makemessages", "-l", "es", "-v", "0"]
+    for extra in ([], ["-d", "djangojs", "--ignore=templates"]):
+        subprocess.run([*manage, *ignore, *extra], cwd=copy, check=True, capture_output=True)
+    return {
+        domain: {
+            (e.msgctxt, e.msgid, e.msgid_plural)
+            for e in parse_po((copy / "locale/es/LC_MESSAGES" / f"{domain}.po").read_text())
+            if e.msgid
+        }
+        for domain in DOMAINS
+    }
+
+
+def test_the_catalogues_hold_every_text_marked_in_the_code(tmp_path):
+    """A text marked but not gathered (``make messages`` not run) would be English in every
+    language; a text no longer in the code is a translator's wasted work."""
+    now = _gathered_now(tmp_path)
+    assert len(now["django"]) > 500 and len(now["djangojs"]) > 10
+    for code in OTHER_LANGUAGES:
+        for domain in DOMAINS:
+            kept = {
+                (e.msgctxt, e.msgid, e.msgid_plural)
+                for e in parse_po(catalogue(code, domain).read_text())
+                if e.msgid
+            }
+            missing = sorted(now[domain] - kept, key=str)[:5]
+            stale = sorted(kept - now[domain], key=str)[:5]
+            assert (missing, stale) == ([], []), f"{code} {domain}.po: run make messages"
+
+
 # --- The language of a response ---------------------------------------------------------
 
 
@@ -482,3 +536,22 @@ def test_a_scoreboard_etag_of_one_language_is_no_304_in_another(
     response = french.get(url, headers={"accept-language": "fr", "if-none-match": etag})
     assert response.status_code == 200 and response["ETag"] != etag
     assert response["Content-Language"] == "fr"
+
+
+def test_the_preview_picture_is_in_the_language_of_the_page_that_names_it(db, two_languages):
+    ruleset, _ = make_ruleset(uno_penalty=4)
+    page = Client().get(f"/r/{ruleset.code}/", headers={"accept-language": "es"}).content
+    og = re.search(rb'<meta property="og:image" content="http://testserver([^"]+)"', page)
+    path = html.unescape(og.group(1).decode())
+    assert path == f"/r/{ruleset.code}/og.png?v=1&lang=es"
+    crawler = Client()  # a link preview's robot: no cookie, its own languages
+    spanish = crawler.get(path, headers={"accept-language": "en"}).content
+    english = crawler.get(f"/r/{ruleset.code}/og.png?v=1").content
+    assert spanish != english
+    assert (
+        spanish
+        == Client().get(path.replace("&lang=es", ""), headers={"accept-language": "es"}).content
+    )
+    # A language that is not listed is the reader's.
+    unlisted = crawler.get(f"/r/{ruleset.code}/og.png?v=1&lang=de").content
+    assert unlisted == english
