@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.core.cache import caches
+from django.core.cache import cache, caches
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from play import scoring
-from play.models import Game, Hand, Player, Round
+from play.models import Game, Hand, Player, RemovedRound, Round
 from rulesets import codes
 from rulesets.models import Revision
+from unosite.deploy import site_version
 
 
 class GameOver(Exception):
@@ -235,8 +236,13 @@ class Board:
     standing: scoring.Standing
     dealer: Player
     first_player: Player
-    newer_rules: bool
     next_game: tuple[str, str] | None = None  # (code, spectator code) after Play again
+    removed: RemovedRound | None = None  # a removed round that can be put back
+
+    @property
+    def newer_rules(self) -> bool:
+        """The rule set has been changed since the game started."""
+        return self.revision.ruleset.current_id != self.revision.pk
 
     @property
     def winners(self) -> list[Side]:
@@ -357,12 +363,28 @@ def publish_version(game: Game) -> None:
 # --- What a scoreboard shows, continued -------------------------------------------------
 
 
-def board(game: Game) -> Board:
-    """Everything the scoreboard shows, in three queries after the game's own.
+BOARD_TIMEOUT = 60 * 60 * 24
 
-    ``game`` must come with its revision and rule set (``load_game``).
+
+def board(game: Game, *, cached: bool = True) -> Board:
+    """Everything the scoreboard shows.
+
+    ``game`` must come with its revision and rule set (``load_game``). What its players,
+    rounds, hands and removed round give (four queries) is kept in the cache under the
+    game's version, which every change of them bumps (see ``_bump``); the game itself (its
+    rule set's current revision) and whether a next game follows it are read each time.
+    ``cached=False`` reads everything: inside a change, before its version is bumped.
     """
-    result = _assemble(game, players_of(game), _rounds(game), _hands(game))
+    from play import removal  # which needs this module
+
+    key = f"play:board:{site_version()}:{game.pk}:{game.version}"
+    result = cache.get(key) if cached else None
+    if result is None:
+        result = _assemble(game, players_of(game), _rounds(game), _hands(game))
+        result.removed = removal.offer(game)  # removing and putting back bump the version too
+        if cached:
+            cache.set(key, result, BOARD_TIMEOUT)
+    result.game, result.revision = game, game.revision
     if game.finished:
         result.next_game = (
             Game.objects.filter(previous=game).values_list("code", "spectator_code").first()
@@ -453,7 +475,6 @@ def _assemble(
         standing=stand,
         dealer=players[stand.dealer],
         first_player=players[stand.first_player],
-        newer_rules=revision.ruleset.current_id != revision.pk,
     )
 
 
@@ -588,7 +609,7 @@ def _locked_round(game: Game, round_id: int, version: int) -> Round:
 
 def _settle(game: Game) -> None:
     """After a change of past rounds: whether the game is over now, and a new version."""
-    _bump(game, board(game).standing.finished)
+    _bump(game, board(game, cached=False).standing.finished)
 
 
 def edit_round(

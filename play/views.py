@@ -8,6 +8,7 @@ there gets a 403 saying so, an unknown code a 404.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 
@@ -44,6 +45,7 @@ from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game, StartFrom
 from rulesets import access, codes
 from rulesets.options import BY_KEY
+from unosite.deploy import site_version
 from unosite.links import absolute_url, is_local
 from unosite.qr import qr_response
 from unosite.ratelimit import limit_creation
@@ -125,30 +127,45 @@ def _etag(code: str, version: int, spectator: bool) -> str:
     return f'"{code}-{"s" if spectator else "m"}{version}-{translation.get_language()}"'
 
 
+def page_key(etag: str) -> str:
+    """The key of a scoreboard's cached fragments (templates/play/game.html): the board's
+    ETag (the link it was asked for, the game's version, which every change bumps, and the
+    language) and the deployed site. Fragments that show more say so in their own key."""
+    return f"{site_version()}-{etag}"
+
+
+PAGE_CACHE_SECONDS = 60 * 60 * 24
+
+
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
     links = Links(b.game, spectator)
+    etag = _etag(b.game.spectator_code if spectator else b.game.code, b.game.version, spectator)
     context = {
         "b": b,
         "game": b.game,
         "spectator": spectator,
         "links": links,
-        "etag": _etag(
-            b.game.spectator_code if spectator else b.game.code, b.game.version, spectator
-        ),
+        "etag": etag,
+        "page_key": page_key(etag),
+        "page_cache_seconds": PAGE_CACHE_SECONDS,
         "poll_seconds": POLL_SECONDS,
-        "cards": _keypad(b.rules),
         "unscored_partners": _unscored_partners(b),
         "watch_url": absolute_url(request, links.watch),
         "local": is_local(request),
-        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
-        "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
-        "table_notes": table.notes(b.players, b.standing.totals, b.rules),
+        # Callables: the template calls them only when a cached fragment is missing.
+        "cards": functools.partial(_keypad, b.rules),
+        "standing_rows": functools.partial(
+            standings.rows, b.playing_sides, b.rules, b.standing.finished
+        ),
+        "standing_summary": functools.partial(
+            standings.summary, b.playing_sides, b.rules, len(b.rounds)
+        ),
+        "table_notes": functools.partial(table.notes, b.players, b.standing.totals, b.rules),
         "series": evening.of_game(b.game),
     }
-    removed = removal.offer(b.game)
-    if removed is not None:
-        context["removed"] = removed
-        context["removed_text"] = removal.offer_text(removed, b.players)
+    if b.removed is not None:
+        context["removed"] = b.removed
+        context["removed_text"] = removal.offer_text(b.removed, b.players)
     if not spectator:
         context["game_url"] = absolute_url(request, links.page)
     context.update(extra)

@@ -23,8 +23,8 @@ from django.core.cache import cache, caches
 from django.db import OperationalError, ProgrammingError, connection, transaction
 from django.test import Client
 
-from play import services
-from play.models import Round
+from play import removal, services
+from play.models import RemovedRound, Round
 from rulesets.forms import initial_for
 from rulesets.models import RuleSet
 from rulesets.presets import BY_SLUG
@@ -270,6 +270,97 @@ def test_a_change_that_does_not_commit_never_makes_a_phone_miss_one(db):
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
     response = phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag})
     assert response.status_code == 200 and "Round 2" in response.content.decode()
+
+
+def _without_token_and_id(html: str) -> str:
+    html = html.replace(_token(html), "TOKEN")
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    html = re.sub(r'name="submission_id" value="[^"]+"', "", html)
+    html = re.sub(r'nonce="[^"]+"', "", html)
+    return re.sub(r'data-rendered="\d+"', "", html)
+
+
+@pytest.mark.parametrize("names, rounds", [(2, 1), (10, 20)])
+def test_a_second_scoreboard_comes_from_the_cache_in_one_query(
+    db, django_assert_num_queries, names, rounds
+):
+    game = make_game([f"Player {i}" for i in range(names)], target_score=5000)
+    for i in range(rounds):
+        record(game, i % names, {(i + 1) % names: 1})
+    first = Client().get(f"/g/{game.code}/").content.decode()
+    with django_assert_num_queries(1):  # the game (its version), nothing else
+        response = Client().get(f"/g/{game.code}/")
+    again = response.content.decode()
+    assert set(re.findall(r'nonce="([^"]+)"', again)) == {_nonce(response)}
+    assert _without_token_and_id(again) == _without_token_and_id(first)
+    assert _submission_id(again) != _submission_id(first) and _token(again) != _token(first)
+
+
+def test_the_cached_scoreboard_follows_every_change_of_the_game(db):
+    game = make_game(["Ann", "Ben", "Cat"])
+    phone = Client()
+    assert "Round 1" in phone.get(f"/g/{game.code}/").content.decode()
+    done = record(game, ANN, {BEN: 7, CAT: 9})
+    html = phone.get(f"/g/{game.code}/").content.decode()
+    assert "Round 2" in html and "Undo round 1" in html
+    # Undo: the removed round is offered back on the next page.
+    removal.remove_round(game, done.round.pk, done.round.version, last_only=True)
+    html = phone.get(f"/g/{game.code}/").content.decode()
+    assert "Round 1" in html and "Put round 1 back" in html and "Undo round 1" not in html
+    removal.put_back(game, RemovedRound.objects.get(game=game).pk)
+    html = phone.get(f"/g/{game.code}/").content.decode()
+    assert "Put round 1 back" not in html and "Undo round 1" in html
+
+
+def test_a_correction_that_ends_the_game_is_seen_though_the_board_was_cached(db):
+    """A change computes whether the game is over from the rounds as changed, not from the
+    board kept for the version before it."""
+    game = make_game(["Ann", "Ben", "Cat"], target_score=100)
+    done = record(game, ANN, {BEN: 10, CAT: 10})
+    game = services.load_game(pk=game.pk)
+    assert "Round 2" in Client().get(f"/g/{game.code}/").content.decode()  # kept now
+    services.edit_round(game, done.round.pk, done.round.version, ANN, {BEN: 90, CAT: 20})
+    assert services.load_game(pk=game.pk).finished
+    assert "Game over" in Client().get(f"/g/{game.code}/").content.decode()
+
+
+def test_the_cached_scoreboard_says_when_the_rules_changed(db):
+    game = make_game(["Ann", "Ben", "Cat"])
+    assert "These rules have changed" not in Client().get(f"/g/{game.code}/").content.decode()
+    ruleset = game.revision.ruleset
+    save_revision(ruleset, "Changed", "", {**ruleset.current.options, "uno_penalty": 4})
+    html = Client().get(f"/g/{game.code}/").content.decode()  # the same game version
+    assert "These rules have changed since the game started." in html
+
+
+def test_the_players_and_the_spectators_scoreboards_are_kept_apart(db):
+    game = make_game(["Ann", "Ben", "Cat"])
+    Client().get(f"/g/{game.code}/")
+    watching = Client().get(f"/w/{game.spectator_code}/").content.decode()
+    assert 'name="went_out"' not in watching and game.code not in watching
+    Client().get(f"/w/{game.spectator_code}/")
+    playing = Client().get(f"/g/{game.code}/").content.decode()
+    assert 'name="went_out"' in playing and f"/g/{game.code}/players/" in playing
+
+
+def test_the_cached_scoreboard_follows_the_language(db, settings):
+    settings.LANGUAGES = [("en", "English"), ("fr", "Français")]
+    game = make_game(["Ann", "Ben", "Cat"])
+    english = Client().get(f"/g/{game.code}/", headers={"accept-language": "en"})
+    french = Client().get(f"/g/{game.code}/", headers={"accept-language": "fr"})
+    assert "Points left in each hand" in english.content.decode()
+    assert french["Content-Language"] == "fr"
+    assert "Points left in each hand" not in french.content.decode()
+
+
+def test_a_form_with_errors_is_never_the_cached_one(db):
+    game = make_game(["Ann", "Ben", "Cat"])
+    phone = Client()
+    phone.get(f"/g/{game.code}/")
+    data = {"went_out": "0", "hand_1": "-4", "hand_2": "3", "submission_id": str(uuid.uuid4())}
+    html = phone.post(f"/g/{game.code}/rounds/new/", data).content.decode()
+    assert 'value="-4"' in html and 'aria-invalid="true"' in html
+    assert 'value="-4"' not in phone.get(f"/g/{game.code}/").content.decode()
 
 
 # --- Recording a round -----------------------------------------------------------------
