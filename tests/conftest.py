@@ -1,5 +1,7 @@
+import copy
 import functools
 import inspect
+import json
 import os
 import re
 from pathlib import Path
@@ -97,6 +99,29 @@ def _quick_password_hashing():
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_estimate_computed_once():
+    """The engine plays a second's worth of rounds for an estimate (seeded: the same ones every
+    time), and the database is emptied after each test, so every test that shows a game's
+    length would compute it again: a fifth of the suite's time. Within a run, each estimate
+    (options, players, budget) is computed once; each caller gets its own copy."""
+    from estimates import compute
+
+    original = compute.estimate
+    computed = {}
+
+    @functools.wraps(original)
+    def estimate(options, players, **kwargs):
+        key = json.dumps([options, players, kwargs], sort_keys=True, default=str)
+        if key not in computed:
+            computed[key] = original(options, players, **kwargs)
+        return copy.deepcopy(computed[key])
+
+    compute.estimate = estimate
+    yield
+    compute.estimate = original
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -209,14 +209,15 @@ def test_who_may_do_what(name):
     actual, wanted = {}, {}
     before = snapshot()  # every cell starts from this database (each is rolled back)
     cookies = {role: client_for(role, world).cookies for role in ROLES}  # signed, not in the DB
+    client = Client()  # one handler for every cell; each cell starts from its role's cookies
     for role in ROLES:
+        path = path_for(route, role, world)
         for method in METHODS:
             with rolled_back():
-                client = Client()
                 client.cookies = SimpleCookie(cookies[role])
                 data = row.post(world) if row.post and method == "POST" else None
                 written = rows_written()
-                response = call(client, method, path_for(route, role, world), data)
+                response = call(client, method, path, data)
                 status = response.status_code
                 actual[role, method] = status
                 wanted[role, method] = expected(row, role, method)
@@ -255,8 +256,8 @@ def test_refusals_say_why():
 WRITES = [name for name, row in ROWS.items() if "POST" in row.methods]
 
 
-def _csrf_token(client: Client, world) -> str:
-    client.get(f"/g/{world.game.code}/")  # a page with a form sets the cookie
+def _csrf_token(client: Client) -> str:
+    client.get("/")  # every page sets the cookie (base.html hands the token to htmx)
     return client.cookies["csrftoken"].value
 
 
@@ -267,7 +268,7 @@ def test_a_write_without_the_csrf_token_is_refused(name):
     path = path_for(route, "creator", world)
     for method in ["POST", "PUT", "PATCH", "DELETE"]:
         client = client_for("creator", world, enforce_csrf_checks=True)
-        _csrf_token(client, world)  # the cookie alone is not enough
+        _csrf_token(client)  # the cookie alone is not enough
         before = snapshot()
         data = row.post(world) if method == "POST" else None
         response = call(client, method, path, data)
@@ -276,7 +277,7 @@ def test_a_write_without_the_csrf_token_is_refused(name):
         assert snapshot() == before
     # A token from another site's page (a wrong one) or a foreign origin is refused too.
     client = client_for("creator", world, enforce_csrf_checks=True)
-    token = _csrf_token(client, world)
+    token = _csrf_token(client)
     bad = {**row.post(world), "csrfmiddlewaretoken": "x" * 64}
     assert client.post(path, bad).status_code == 403
     foreign = client.post(
@@ -292,7 +293,7 @@ def test_a_write_without_the_csrf_token_is_refused(name):
             client.post(path, {**row.post(world), "csrfmiddlewaretoken": token}).status_code == 302
         )
     client = client_for("creator", world, enforce_csrf_checks=True)
-    token = _csrf_token(client, world)
+    token = _csrf_token(client)
     with rolled_back():
         htmx = {"X-CSRFToken": token, "HX-Request": "true"}
         assert client.post(path, row.post(world), headers=htmx).status_code == 302
