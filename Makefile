@@ -129,7 +129,7 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
 test-fast: $(DEV_STAMP) translations
 	@$(PY) manage.py collectstatic --noinput -v 0
 	@start=$$EPOCHREALTIME; \
-	$(PYTEST) -q -p no:cacheprovider -n 2 --nomigrations -m "not browser and not served and not fuzz and not vnu"; \
+	$(PYTEST) -q -p no:cacheprovider -n 2 --dist worksteal --nomigrations -m "not browser and not served and not fuzz and not vnu"; \
 	s=$$?; awk "BEGIN { printf \"make test-fast: %.1f s\\n\", $$EPOCHREALTIME - $$start }"; \
 	(exit $$s); $(NO_TESTS_OK)
 
