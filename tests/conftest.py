@@ -102,6 +102,16 @@ def _quick_password_hashing():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _quick_estimates():
+    """An estimate's budget is a second of the engine's time (ESTIMATE_CPU_SECONDS); pages
+    that show one test its words, not its accuracy (tests of the method set their own)."""
+    from django.test import override_settings
+
+    with override_settings(ESTIMATE_CPU_SECONDS=0.05):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _each_estimate_computed_once():
     """The engine plays a second's worth of rounds for an estimate (seeded: the same ones every
     time), and the database is emptied after each test, so every test that shows a game's
