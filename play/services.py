@@ -210,6 +210,11 @@ class RoundRow:
     side_scores: list[tuple[Side, int]]  # the sides that scored in this round
 
     @property
+    def gains(self) -> str:
+        """Who scored what in this round, names and numbers only: "Cat +18, Dan +4"."""
+        return ", ".join(f"{side.name} +{points}" for side, points in self.side_scores)
+
+    @property
     def other_hands(self) -> list[tuple[Player, int | None]]:
         """Every hand but that of the player who went out (and of players who had not
         joined yet, or had left)."""

@@ -22,11 +22,12 @@ from datetime import datetime, timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from play import scoring, services
 from play.models import Game
-from rulesets import codes
+from rulesets import codes, reference
 from rulesets.models import RuleSet
 
 SESSION_KEY = "tables"  # rule set code -> table code
@@ -95,22 +96,26 @@ class InProgress:
     def lead_text(self) -> str:
         """Who leads, in a sentence: "Ann leads with 86 points." """
         if not self.leaders:
-            return "No round has been recorded yet."
+            return _("No round has been recorded yet.")
         lead = self.leaders[0].total
         if self.counts_points:
             what = ngettext("%(n)d point", "%(n)d points", lead) % {"n": lead}
         else:
             what = ngettext("%(n)d round won", "%(n)d rounds won", lead) % {"n": lead}
-        names = [side.name for side in self.leaders]
-        names = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        names = reference.listed_names([side.name for side in self.leaders])
+        values = {"names": names, "what": what}
+        # Translators: %(what)s is "86 points" or "2 rounds won"; %(names)s one name or a
+        # pair's ("Ann & Ben"), or a list of them for a shared lead.
         if len(self.leaders) > 1:
-            return f"{names} share the lead with {what} each."
+            return _("%(names)s share the lead with %(what)s each.") % values
         pair = len(self.leaders[0].players) > 1
         if self.lowest_wins:
             if pair:
-                return f"{names} lead with the lowest total, {what}."
-            return f"{names} leads with the lowest total, {what}."
-        return f"{names} lead with {what}." if pair else f"{names} leads with {what}."
+                return _("%(names)s lead with the lowest total, %(what)s.") % values
+            return _("%(names)s leads with the lowest total, %(what)s.") % values
+        if pair:
+            return _("%(names)s lead with %(what)s.") % values
+        return _("%(names)s leads with %(what)s.") % values
 
 
 def in_progress(

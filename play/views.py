@@ -398,10 +398,10 @@ def _round_refused(request, b: services.Board, problem: str):
 
 def outcome_text(row: services.RoundRow) -> str:
     """What a round gave, as the board says it: "Cat went out; Cat +18." """
-    gains = ", ".join(f"{side.name} +{points}" for side, points in row.side_scores)
-    if gains:
-        return f"{row.went_out.name} went out; {gains}."
-    return f"{row.went_out.name} went out."
+    if row.gains:
+        # Translators: %(hands)s lists names and numbers: "Ben 12, Cat 30" or "Cat +18".
+        return _("%(name)s went out; %(hands)s.") % {"name": row.went_out.name, "hands": row.gains}
+    return _("%(name)s went out.") % {"name": row.went_out.name}
 
 
 def typed_text(form: RoundForm) -> str:
@@ -410,8 +410,9 @@ def typed_text(form: RoundForm) -> str:
     went_out = by_seat[form.cleaned_data["went_out"]]
     hands = [f"{by_seat[seat].name} {points}" for seat, points in form.hands().items()]
     if hands:
-        return f"{went_out.name} went out; {', '.join(hands)}."
-    return f"{went_out.name} went out."
+        values = {"name": went_out.name, "hands": ", ".join(hands)}
+        return _("%(name)s went out; %(hands)s.") % values
+    return _("%(name)s went out.") % {"name": went_out.name}
 
 
 def _changed_texts(b: services.Board, exc: services.BoardChanged) -> list[str]:
@@ -419,7 +420,8 @@ def _changed_texts(b: services.Board, exc: services.BoardChanged) -> list[str]:
     since = b.rounds[exc.expected - 1 :]
     if since:
         return [
-            f"Round {row.round.number} was just saved by another phone: {outcome_text(row)}"
+            _("Round %(number)s was just saved by another phone: %(outcome)s")
+            % {"number": row.round.number, "outcome": outcome_text(row)}
             for row in since
         ]
     return [
@@ -456,9 +458,11 @@ def _board_changed(request, b: services.Board, form: RoundForm, exc: services.Bo
 def _discarded(request, code: str, form: RoundForm):
     """ "Discard mine": nothing is recorded, and the phone is told what it had entered."""
     if form.is_valid():
-        text = f"Your round was not saved, as you asked. You had entered: {typed_text(form)}"
+        text = _("Your round was not saved, as you asked. You had entered: %(round)s") % {
+            "round": typed_text(form)
+        }
     else:
-        text = "Your round was not saved, as you asked."
+        text = _("Your round was not saved, as you asked.")
     messages.info(request, text)
     return redirect(reverse("play:game", args=[code]) + "#main")
 
@@ -655,7 +659,11 @@ def again(request, code):
         messages.error(request, str(exc))
         return redirect("play:game", code=code)
     except ValueError as exc:
-        messages.error(request, f"{exc} Check the players and start the game here.")
+        messages.error(
+            request,
+            # Translators: %(problem)s is a sentence saying what is wrong with the players.
+            _("%(problem)s Check the players and start the game here.") % {"problem": exc},
+        )
         url = reverse("play:new", args=[game_.revision.ruleset.code]) + f"?again={game_.code}"
         return redirect(url)
     return redirect("play:game", code=new_game.code)
@@ -790,7 +798,9 @@ def move_player(request, code, player_id):
         player = table.move_up(game_, player_id, _int(request.POST.get("seat")))
     except table.Refused as exc:
         return _refused(request, game_, exc)
-    messages.success(request, f"{player.name} moved one seat up; the deal follows.")
+    messages.success(
+        request, _("%(name)s moved one seat up; the deal follows.") % {"name": player.name}
+    )
     return redirect("play:players", code=code)
 
 
@@ -813,8 +823,8 @@ def remove_player(request, code, player_id):
         return _refused(request, game_, exc)
     name = services.Side.name_of(leaving)
     if len(leaving) > 1:
-        text = f"{name} have left the game; their rounds stay in the history."
+        text = _("%(name)s have left the game; their rounds stay in the history.") % {"name": name}
     else:
-        text = f"{name} has left the game; their rounds stay in the history."
+        text = _("%(name)s has left the game; their rounds stay in the history.") % {"name": name}
     messages.success(request, text)
     return redirect("play:players", code=code)

@@ -494,7 +494,7 @@ def summary(house_rules: list[Rule]) -> str:
         return gettext("This house plays the official rules.")
     n = len(house_rules)
     names = [_in_sentence(r.label) for r in house_rules]
-    listed = _listed(names)
+    listed = listed_names(names)
     # Translators: the summary at the top of the rules page; "%(names)s" lists the rules'
     # names. Keep the colon: the words before it are set in bold.
     return ngettext(
@@ -504,7 +504,7 @@ def summary(house_rules: list[Rule]) -> str:
     ) % {"n": n, "names": listed}
 
 
-def _listed(names: list[str]) -> str:
+def listed_names(names: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     if len(names) == 1:
         return names[0]

@@ -159,9 +159,35 @@ def _pages(client: Client) -> dict[str, object]:
     pages["start with errors"] = client.post(f"{rules}play/", start)
     new_round = {"submission_id": str(uuid.uuid4()), "expected_round": "2"}
     pages["round with errors"] = client.post(f"{board}rounds/new/", new_round)
-    pages["round saved"] = client.post(
-        f"{board}rounds/new/", {**new_round, "went_out": "0", "hand_1": "12"}, follow=True
+    typed = {**new_round, "went_out": "0", "hand_1": "12"}
+    pages["round saved"] = client.post(f"{board}rounds/new/", typed, follow=True)
+    # The same form again, once another phone saved that round: the conflict, then "discard".
+    stale = {**typed, "submission_id": str(uuid.uuid4())}
+    pages["round saved on another phone"] = client.post(f"{board}rounds/new/", stale)
+    pages["round discarded"] = client.post(
+        f"{board}rounds/new/", {**stale, "discard": "1"}, follow=True
     )
+    b = play_services.board(play_services.load_game(pk=game.pk))
+    pages["delete a round"] = client.get(f"{board}rounds/{b.rounds[-1].round.pk}/delete/")
+    ann, ben = b.players
+    pages["remove a player"] = client.get(f"{board}players/{ben.pk}/remove/")
+    pages["player moved"] = client.post(
+        f"{board}players/{ben.pk}/up/", {"seat": str(ben.seat)}, follow=True
+    )
+    pages["player added"] = client.post(
+        f"{board}players/add/", {"name": "Cat", "start_from": "zero"}, follow=True
+    )
+    # A phone at the table (it scanned the printed card) sees the game being played there.
+    table = Client(headers={"accept-language": "es"})
+    card = table.get(f"{rules}card/")
+    table_url = re.search(r'<span class="card-link">http://testserver([^<]+)</span>', card.text)
+    started = table.post(
+        f"{rules}play/",
+        {"name": ["Ann", "Ben"] + [""] * 8, "dealer": "1", "submission_id": str(uuid.uuid4())},
+    )
+    assert started.status_code == 302, re.findall(r"errorlist[^>]*>(.*?)</ul>", started.text)
+    pages["table with a game"] = Client(headers={"accept-language": "es"}).get(table_url.group(1))
+    pages["start again at the table"] = table.get(f"{rules}play/")
     return pages
 
 
@@ -178,8 +204,15 @@ def test_every_page_is_marked_for_translation(db, pseudo_spanish):
     allowed = djangos_own_spanish()
     client = Client(headers={"accept-language": pseudo_spanish})
     found = {}
-    for name, response in _pages(client).items():
-        assert response.status_code in (200, 400, 404), (name, response.status_code)
+    pages = _pages(client)
+    # The pages hold what they were asked for (the texts under test are there).
+    assert 'id="conflict"' in pages["round saved on another phone"].text
+    assert 'class="panel in-progress' in pages["table with a game"].text
+    assert 'class="panel notice start-question"' in pages["start again at the table"].text
+    for name in ("round discarded", "player moved", "player added", "round saved"):
+        assert 'class="message message-' in pages[name].text, name
+    for name, response in pages.items():
+        assert response.status_code in (200, 400, 404, 409), (name, response.status_code)
         page = response.content.decode()
         assert '<html lang="es"' in page, name
         left = english_left(page, allowed)
