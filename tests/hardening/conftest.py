@@ -64,14 +64,26 @@ def snapshot() -> dict[str, list[tuple]]:
     }
 
 
-def rows_written() -> int | None:
-    """How many rows this database connection has inserted, changed or deleted since it
-    opened (SQLite keeps the count, rolled-back ones included), or None where the database
-    does not say. The same count before and after a request: it wrote nothing."""
+@contextmanager
+def writes():
+    """The statements run inside that could change a row of the rule sets or the
+    scorekeeper (an INSERT, UPDATE or DELETE naming one of their tables). None: the
+    database is as it was, without comparing snapshots; some: compare them (a view may
+    have written and rolled back)."""
     from django.db import connection
 
-    connection.ensure_connection()
-    return getattr(connection.connection, "total_changes", None)
+    tables = tuple(f'"{model._meta.db_table}"' for model in models())
+    found = []
+
+    def watch(execute, sql, params, many, context):
+        if sql.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE") and any(
+            table in sql for table in tables
+        ):
+            found.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield found
 
 
 class FailOnce:
