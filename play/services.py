@@ -415,16 +415,16 @@ def _hands(game: Game) -> dict[int, dict[int, int]]:
     return hands
 
 
-def _assemble(
+def _standing(
     game: Game,
     players: list[Player],
     rounds: list[Round],
     hands: Mapping[int, Mapping[int, int]],
-) -> Board:
-    """The board of a game from its players, its rounds in order and their hands."""
-    revision = game.revision
-    rules = rules_of(revision)
-    n = len(players)
+) -> scoring.Standing:
+    """Where the game stands after ``rounds`` (in order) and their hands."""
+    from play import table  # players who come and go
+
+    rules = rules_of(game.revision)
     by_id = {p.pk: p for p in players}
     results = [
         scoring.RoundResult(
@@ -433,16 +433,30 @@ def _assemble(
         )
         for r in rounds
     ]
-    from play import table  # players who come and go
-
-    stand = scoring.standing(
+    return scoring.standing(
         rules,
-        n,
+        len(players),
         game.first_dealer,
         results,
         active=[p.seat for p in table.playing(players)],
         start=table.starts(players, rules),
     )
+
+
+def _assemble(
+    game: Game,
+    players: list[Player],
+    rounds: list[Round],
+    hands: Mapping[int, Mapping[int, int]],
+    stand: scoring.Standing | None = None,
+) -> Board:
+    """The board of a game from its players, its rounds in order and their hands (and
+    their ``_standing`` when the caller has it)."""
+    revision = game.revision
+    rules = rules_of(revision)
+    n = len(players)
+    by_id = {p.pk: p for p in players}
+    stand = stand or _standing(game, players, rounds, hands)
     seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
@@ -545,42 +559,54 @@ def record_round(
     has them. Raises GameOver when the game has ended. ``expected_number`` is the round
     number the form was shown for: rounds other phones recorded meanwhile are counted.
 
-    The game is read before the lock is taken (on SQLite the lock is the whole database's,
-    and every phone recording a round anywhere waits while it is held): what is read after
-    ``game`` was loaded is as of its version or newer. Every change of a game bumps its
-    version, so if the locked game's version is still the one ``game`` was loaded with,
-    nothing changed since; otherwise it is read again under the lock.
+    On SQLite the lock is the whole database's, and every phone recording a round anywhere
+    waits while it is held, so as little as possible happens under it. The game is read
+    before: what is read after ``game`` was loaded is as of its version or newer. Every
+    change of a game bumps its version, so if the locked game's version is still the one
+    ``game`` was loaded with, nothing changed since; otherwise it is read again under the
+    lock. A form sent twice is looked for under the lock when the game changed or the round
+    it expected is no longer the next one; otherwise the database finds it (a submission id
+    is unique in its game). The board after the round is assembled once the lock is
+    released.
     """
     players = players if players is not None else players_of(game)
-    if (existing := _recorded(game, submission_id)) is not None:
-        return Recorded(existing, created=False)
-    played = _rounds(game), _hands(game)
-    with transaction.atomic():
-        locked = _lock(game)
-        if locked.version != game.version:  # another phone changed the game meanwhile
-            if (existing := _recorded(locked, submission_id)) is not None:
+    rounds, stored = _rounds(game), _hands(game)
+    try:
+        with transaction.atomic():
+            locked = _lock(game)
+            changed = locked.version != game.version  # another phone changed the game
+            if changed:
+                rounds, stored = _rounds(locked), _hands(locked)
+            game = locked
+            number = len(rounds) + 1  # rounds are numbered 1..N under the lock
+            moved = expected_number and expected_number != number
+            # Perhaps this form was recorded already (else the database refuses it below).
+            maybe_sent = changed or game.finished or moved
+            if maybe_sent and (existing := _recorded(game, submission_id)) is not None:
                 return Recorded(existing, created=False)
-            played = _rounds(locked), _hands(locked)
-        if locked.finished:
-            raise GameOver(_("This game is over, so no more rounds can be recorded."))
-        game = locked
-        rounds, stored = played
-        number = len(rounds) + 1  # rounds are numbered 1..N under the lock
-        if expected_number and expected_number != number:
-            raise BoardChanged(expected_number, number)
-        round_ = Round.objects.create(
-            game=game,
-            number=number,
-            went_out=players[went_out],
-            dealer=_dealer_of(game, players, number),
-            submission_id=submission_id,
-        )
-        _store_hands(round_, players, hands)
-        stored[round_.pk] = {players[seat].pk: points for seat, points in hands.items()}
-        after = _assemble(game, players, [*rounds, round_], stored)
-        _bump(game, after.standing.finished)
+            if game.finished:
+                raise GameOver(_("This game is over, so no more rounds can be recorded."))
+            if moved:
+                raise BoardChanged(expected_number, number)
+            round_ = Round.objects.create(
+                game=game,
+                number=number,
+                went_out=players[went_out],
+                dealer=_dealer_of(game, players, number),
+                submission_id=submission_id,
+            )
+            _store_hands(round_, players, hands)
+            stored[round_.pk] = {players[seat].pk: points for seat, points in hands.items()}
+            rounds.append(round_)
+            stand = _standing(game, players, rounds, stored)
+            _bump(game, stand.finished)
+    except IntegrityError:
+        # This form was recorded before: the database refuses its submission id twice.
+        if (existing := _recorded(game, submission_id)) is None:
+            raise
+        return Recorded(existing, created=False)
     others = max(0, round_.number - expected_number) if expected_number else 0
-    return Recorded(round_, True, others, after)
+    return Recorded(round_, True, others, _assemble(game, players, rounds, stored, stand))
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:

@@ -375,10 +375,10 @@ def test_recording_a_round_takes_a_fixed_number_of_queries(
         record(game, i % names, {(i + 1) % names: 1})
     game = services.load_game(pk=game.pk)  # as a phone loads it
     players = services.players_of(game)
-    # Look for the submission id, read rounds and hands; then lock the game, store the
-    # round and its hands, update the game; and the transaction (a savepoint inside the
-    # test's).
-    with django_assert_num_queries(9):
+    # Read rounds and hands; then lock the game, store the round and its hands, update the
+    # game; and the transaction (a savepoint inside the test's). A form sent twice is found
+    # by the database's unique submission id.
+    with django_assert_num_queries(8):
         services.record_round(game, 0, {1: 3}, uuid.uuid4(), players=players)
 
 
@@ -429,6 +429,23 @@ def test_the_same_form_twice_is_recorded_once_even_after_the_last_round(db):
     assert game.rounds.count() == 1
     with pytest.raises(services.GameOver):
         services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 1}, uuid.uuid4())
+
+
+@pytest.mark.parametrize("expected", [None, 1])
+def test_a_form_sent_again_is_found_without_looking_for_it_first(
+    db, django_assert_num_queries, expected
+):
+    """Sent again, the form finds its round: with the round it expected no longer the next
+    one, under the lock; without it, by the database's unique submission id (the insert
+    fails, nothing is kept, the round is looked for)."""
+    game = make_game()
+    sid = uuid.uuid4()
+    first = services.record_round(game, ANN, {BEN: 3, CAT: 4, DAN: 5}, sid, expected)
+    again = services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 9}, sid, expected)
+    assert first.created and not again.created and again.round.pk == first.round.pk
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+    assert sorted(first.round.hands.values_list("points", flat=True)) == [3, 4, 5]
+    assert services.load_game(pk=game.pk).version == 2  # counted once, changed once
 
 
 def test_the_board_after_a_round_is_the_board_read_again(db):

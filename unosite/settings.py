@@ -92,7 +92,8 @@ REDIS_URL = env.env_str("REDIS_URL", "")
 # "default" keeps what is the same for every worker (rendered rule references, QR codes);
 # "shared" what every worker must see the same: the scoreboards' versions (see
 # play.services). Without Redis, "shared" is a folder of files (CACHE_DIR; by default in
-# memory, see unosite.env.cache_dir).
+# memory, see unosite.env.cache_dir), which does not list itself on every write
+# (unosite.cache).
 if REDIS_URL:
     _redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {"default": _redis, "shared": {**_redis, "KEY_PREFIX": "shared"}}
@@ -103,7 +104,7 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         },
         "shared": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "unosite.cache.FolderCache",
             "LOCATION": env.cache_dir("CACHE_DIR", BASE_DIR / ".cache"),
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
