@@ -1,5 +1,6 @@
 import copy
 import functools
+import gc
 import inspect
 import json
 import os
@@ -22,6 +23,13 @@ hypothesis_settings.register_profile("search", derandomize=False, database=None)
 hypothesis_settings.load_profile("search" if os.environ.get("FUZZ_EXAMPLES") else "repeatable")
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_finish(session):
+    """What is loaded by now (Django, the app, every test module) lives until the end: kept
+    out of the garbage collector's rounds, as unosite/wsgi.py does for a served worker."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
