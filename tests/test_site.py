@@ -1,6 +1,7 @@
 """The skeleton: settings from the environment, health check, error pages, headers."""
 
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -42,24 +43,38 @@ def test_check_deploy_is_clean_with_production_settings():
     assert "no issues" in result.stdout
 
 
-@pytest.mark.parametrize(
-    "environ,expected",
-    [
-        ({"DATABASE_URL": "mysql://x@y/z"}, "DATABASE_URL must be a postgres:// or sqlite:// URL"),
-        ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
-        ({"DEBUG": "yes please"}, "DEBUG must be true or false"),
-        ({"PUBLIC_URL": "example.org"}, "PUBLIC_URL must be an origin"),
-        ({**PRODUCTION, "SECRET_KEY": ""}, "SECRET_KEY must be set"),
-        ({**PRODUCTION, "SECRET_KEY": "short"}, "SECRET_KEY must be at least 50 characters"),
-    ],
-)
-def test_a_wrong_setting_stops_start_up_with_one_clear_line(environ, expected):
+WRONG_SETTINGS = [
+    ({"DATABASE_URL": "mysql://x@y/z"}, "DATABASE_URL must be a postgres:// or sqlite:// URL"),
+    ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
+    ({"DEBUG": "yes please"}, "DEBUG must be true or false"),
+    ({"PUBLIC_URL": "example.org"}, "PUBLIC_URL must be an origin"),
+    ({**PRODUCTION, "SECRET_KEY": ""}, "SECRET_KEY must be set"),
+    ({**PRODUCTION, "SECRET_KEY": "short"}, "SECRET_KEY must be at least 50 characters"),
+]
+
+
+def test_a_wrong_setting_stops_start_up_with_one_clear_line():
+    environ, expected = WRONG_SETTINGS[0]
     result = manage("check", **environ)
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert expected in lines[0]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("environ,expected", WRONG_SETTINGS)
+def test_each_wrong_setting_is_named_in_that_line(environ, expected, monkeypatch):
+    """The settings read as at start-up (in this process: the line above is how any
+    ConfigError reaches the person starting the site)."""
+    for name in STRIPPED:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(env.ConfigError) as error:
+        runpy.run_path(str(ROOT / "unosite" / "settings.py"))
+    message = str(error.value)
+    assert "\n" not in message and expected in message
 
 
 @pytest.mark.parametrize("value,expected", [("true", True), ("FALSE", False), ("", None)])
