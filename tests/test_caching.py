@@ -513,3 +513,21 @@ def test_rule_sets_are_loaded_with_one_query(db, django_assert_num_queries):
         loaded = access.load(ruleset.code)
         assert loaded.current.name == ruleset.current.name
     assert RuleSet.current.is_cached(loaded)
+
+
+# --- The language switcher --------------------------------------------------------------
+
+
+def test_the_switchers_cached_choices_follow_the_language_and_keep_the_page_own_token(db, settings):
+    settings.LANGUAGES = [("en", "English"), ("fr", "Français")]
+    ruleset, _secret = make_ruleset("official")
+    pages = []
+    for path, language in [("/", "en"), (f"/r/{ruleset.code}/", "en"), ("/", "fr")]:
+        html = Client().get(path, headers={"accept-language": language}).content.decode()
+        switcher = re.search(r'<form class="language-switcher".*?</form>', html, re.S).group(0)
+        pages.append((path, language, switcher, _token(html)))
+    for path, language, switcher, token in pages:
+        assert f'<option value="{language}" lang="{language}" selected>' in switcher
+        assert f'name="next" value="{path}"' in switcher
+        assert re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', switcher).group(1) == token
+    assert len({token for *_, token in pages}) == 3

@@ -61,9 +61,14 @@ def catalogue_url(language: str | None = None) -> str:
 
 def context(request) -> dict:
     """For every page: the scripts' catalogue (none in English, the scripts' own words: one
-    request fewer) and the switcher's way back here."""
+    request fewer), the switcher's way back here, and the deployed site (the switcher's
+    cached choices change with its languages and their words)."""
     english = translation.get_language() == settings.LANGUAGE_CODE
-    return {"js_catalogue_url": "" if english else catalogue_url(), "here": request.get_full_path()}
+    return {
+        "js_catalogue_url": "" if english else catalogue_url(),
+        "here": request.get_full_path(),
+        "site_version": site_version(),
+    }
 
 
 class Catalogue(JavaScriptCatalog):
