@@ -173,6 +173,19 @@ def _fresh_cache():
         caches[name].clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_to_begin_with():
+    """Each test starts in English, the source language: a request in another language
+    leaves that language active in its thread (LocaleMiddleware activates the reader's and
+    nothing puts English back), which would change the texts the next test reads."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 def make_ruleset(preset="official", name=None, description="", **changes):
     """A rule set from a preset with some options changed; returns (ruleset, secret)."""
     p = BY_SLUG[preset]

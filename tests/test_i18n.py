@@ -1,10 +1,10 @@
 """Every phone in its own language: the catalogues, the language of each response, the
 switcher, and the caches kept apart by language.
 
-Only the languages whose catalogue is complete are listed in settings.LANGUAGES (English
-alone until the translators finish one). The tests of the choosing and switching run with
-a second language listed for the test (``two_languages``): what they check (the language
-chosen, kept and sent back) does not depend on the catalogue being translated yet.
+Only the languages whose catalogue is complete are listed in settings.LANGUAGES (all five
+now). The tests of the choosing and switching run with their own languages listed for the
+test (``two_languages``): what they check (the language chosen, kept and sent back) does
+not depend on which languages settings.py lists.
 """
 
 from __future__ import annotations
@@ -211,6 +211,11 @@ def test_english_is_the_source_and_listed_first():
     assert settings.LANGUAGE_CODE == "en"
     assert settings.LANGUAGES[0] == ("en", "English")
     assert set(settings.LISTED_LANGUAGES) <= {code for code, _ in settings.ALL_LANGUAGES}
+
+
+def test_english_spanish_french_german_and_brazilian_portuguese_are_offered():
+    assert [code for code, _name in settings.LANGUAGES] == ["en", "es", "fr", "de", "pt-br"]
+    assert [locale_name(code) for code in OTHER_LANGUAGES] == ["es", "fr", "de", "pt_BR"]
 
 
 @pytest.mark.parametrize("code", [code for code, _ in settings.LANGUAGES])

@@ -140,8 +140,9 @@ ALL_LANGUAGES = [
     ("pt-br", "Português (Brasil)"),
 ]
 # A language is offered (switcher, browser's languages) only once its catalogue is complete:
-# tests/test_i18n.py checks every listed one. A translator adds the code here when done.
-LISTED_LANGUAGES = ["en"]
+# tests/test_i18n.py checks every listed one. All five are offered; a new language is added
+# here once its catalogue is done.
+LISTED_LANGUAGES = ["en", "es", "fr", "de", "pt-br"]
 LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code in LISTED_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The switcher's choice: Django's language cookie, no account.

@@ -1,21 +1,34 @@
 """Every phone in its own language, in a real browser: the browser's languages choose, the
 switcher changes it, the choice survives a reload and reaches the scorekeeper.
 
-Run with Spanish and French listed beside English for the test (``settings``), whatever
-their catalogues hold yet: the language chosen, kept and announced (``<html lang>``) does
-not depend on the translations. When the first translation lands, a check of its words
-belongs here too.
+Run with every language listed for the test (``settings``), whatever settings.py lists:
+the language chosen, kept and announced (``<html lang>``) does not depend on that, and the
+words checked are the catalogues' own (``translated``). The printed table card in German
+(the longest words) decodes and fits one page; the rules page and the scoreboard pass axe
+and fit 360 px in every language.
 """
 
+import re
 import uuid
 
 import pytest
+from django.conf import settings as django_settings
 from django.utils import translation
 from playwright.sync_api import expect
 
 from play import services as play_services
-from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from rulesets import sharing
+from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
+from tests.browser.test_sharing import (
+    EVERY_RULE_CHANGED,
+    LONG_NAME,
+    decode,
+    pdf_page_image,
+    printed,
+)
 from tests.conftest import make_ruleset
+
+LANGUAGES = [code for code, _name in django_settings.ALL_LANGUAGES]
 
 
 def translated(language: str, text: str) -> str:
@@ -23,9 +36,14 @@ def translated(language: str, text: str) -> str:
         return translation.gettext(text)
 
 
+def translated_plural(language: str, one: str, many: str, n: int) -> str:
+    with translation.override(language):
+        return translation.ngettext(one, many, n) % {"counter": n}
+
+
 @pytest.fixture
 def listed(settings):
-    settings.LANGUAGES = [("en", "English"), ("es", "Español"), ("fr", "Français")]
+    settings.LANGUAGES = settings.ALL_LANGUAGES
     return settings
 
 
@@ -37,6 +55,7 @@ def test_a_spanish_phone_opens_the_rules_in_spanish(pages, listed, db):
     expect(phone.locator("html")).to_have_attribute("dir", "ltr")
     switcher = phone.locator("#language-choice")  # its label is in the page's language
     expect(switcher).to_have_value("es")
+    assert translated("es", "Language") != "Language"  # the Spanish catalogue's word
     expect(phone.locator("label[for=language-choice]")).to_have_text(
         translated("es", "Language"), use_inner_text=True
     )
@@ -79,3 +98,57 @@ def test_the_switcher_works_without_javascript(pages, listed, db):
     phone.get_by_role("button", name="Change").click()
     expect(phone.locator("html")).to_have_attribute("lang", "es")
     assert phone.url.endswith(f"/r/{ruleset.code}/history/")
+
+
+def test_the_table_card_printed_in_german_decodes_and_fits_one_page(
+    pages, listed, live_server, transactional_db
+):
+    rs, _ = make_ruleset("official", name=LONG_NAME, **EVERY_RULE_CHANGED)
+    phone = pages.new(width=1024, height=900, locale="de-DE")
+    phone.goto(f"/r/{rs.code}/card/")
+    expect(phone.locator("html")).to_have_attribute("lang", "de")
+    rules = len(phone.locator(".table-card-rules li").all())
+    heading = translated_plural(
+        "de",
+        "We play %(counter)s rule differently from the official ones",
+        "We play %(counter)s rules differently from the official ones",
+        len(sharing.house_rules(rs.current.options)),
+    )
+    assert rules > 3 and "Regel" in heading
+    expect(phone.locator("#card-rules-title")).to_have_text(heading)
+    for paper in ("A4", "Letter"):
+        document = printed(phone, paper)
+        assert len(document) == 1, paper
+        image = pdf_page_image(document)
+        image.save(ARTIFACTS / f"card-print-de-{paper}.png")
+        (url,) = decode(image)
+        assert re.fullmatch(rf"{live_server.url}/r/{rs.code}/t/\w{{11}}/", url)
+    # The tent card and the small cards too, in German: one page, every code decodes.
+    phone.goto(f"/r/{rs.code}/card/?layout=tent")
+    document = printed(phone, "A4")
+    assert len(document) == 1
+    assert decode(pdf_page_image(document)) == [url, url]
+    phone.goto(f"/r/{rs.code}/card/?layout=small")
+    document = printed(phone, "A4")
+    assert len(document) == 1
+    assert decode(pdf_page_image(document)) == [f"{live_server.url}/r/{rs.code}/"] * 8
+
+
+def test_the_rules_page_and_the_scoreboard_in_every_language(pages, listed, live_server, db):
+    """axe and 360 px per language: long German words must not push the page sideways."""
+    ruleset, _ = make_ruleset("official", name=LONG_NAME, **EVERY_RULE_CHANGED)
+    names = ["Großmutter-Annegret", "Urgroßvater-Bartholomäus", "Cat", "Dan"]
+    game, _created = play_services.start_game(ruleset.current, names, 0, uuid.uuid4())
+    players = list(game.players.order_by("seat"))
+    play_services.record_round(game, players[0].seat, {1: 12, 2: 30, 3: 7}, uuid.uuid4())
+    phone = pages.new()
+    for index, language in enumerate(LANGUAGES):
+        scheme = "dark" if index % 2 else "light"
+        phone.emulate_media(color_scheme=scheme)
+        cookie = {"name": listed.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}
+        phone.context.add_cookies([cookie])  # the switcher's choice
+        for url, name in ((f"/r/{ruleset.code}/", "rules"), (f"/g/{game.code}/", "scoreboard")):
+            phone.goto(url)
+            expect(phone.locator("html")).to_have_attribute("lang", language)
+            assert_no_horizontal_scroll(phone)
+            assert_accessible(phone, f"languages-{name}-{language}-{scheme}")
