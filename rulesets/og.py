@@ -217,5 +217,7 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
 
 def png_bytes(name: str, rules: list[str], url: str, total_rules: int | None = None) -> bytes:
     out = io.BytesIO()
-    draw(name, rules, url, total_rules).save(out, format="PNG", optimize=True)
+    # Pillow's optimize=True searched for a file 5 % smaller (37 KB instead of 39) in three
+    # times the time (150 ms instead of 50): the first visitor of a new revision waited.
+    draw(name, rules, url, total_rules).save(out, format="PNG")
     return out.getvalue()
