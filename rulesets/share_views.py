@@ -20,6 +20,11 @@ from unosite import qr
 
 OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
 CARD_RULES = 8  # house rules listed on the big card; more are summed up
+# The printed big card has room for two columns of about CARD_COLUMN_LINES lines of rules
+# (12 pt type, about CARD_LINE_LETTERS letters a line, the bold label wider): longer texts
+# (German, Spanish) list fewer rules, and the sentence after them counts the rest rightly.
+CARD_COLUMN_LINES = 9.5
+CARD_LINE_LETTERS = 40
 SMALL_CARDS = 8  # small cards on one printed page (2 columns, 4 rows)
 TENT_RULES = 5  # house rules on each face of the tent card; more are summed up
 LAYOUTS = ("full", "small", "tent")
@@ -81,6 +86,7 @@ def card(request, code):
             request, tables.table_path(ruleset, tables.own_table(request, ruleset))
         )
     title = _("QR code: scan to open %(name)s") % {"name": revision.name}
+    shown = fitting(share.rules[:CARD_RULES], CARD_COLUMN_LINES, CARD_LINE_LETTERS)
     response = render(
         request,
         "rulesets/card.html",
@@ -91,8 +97,8 @@ def card(request, code):
             "layout": layout,
             "card_url": card_url,
             "qr": mark_safe(qr.qr_svg(card_url, title=title, css_class="qr card-qr-code")),
-            "shown": share.rules[:CARD_RULES],
-            "more": max(len(share.rules) - CARD_RULES, 0),
+            "shown": shown,
+            "more": len(share.rules) - len(shown),
             "own_rules": revision.own_rules,
             "tent_shown": share.rules[:TENT_RULES],
             "tent_more": max(len(share.rules) - TENT_RULES, 0),
@@ -101,3 +107,18 @@ def card(request, code):
     )
     patch_cache_control(response, private=True)  # the table link is this browser's
     return response
+
+
+def fitting(rules: list[tuple[str, str]], lines: float, letters: int) -> list[tuple[str, str]]:
+    """The first rules whose "label: words" fit, whole, in two balanced columns of ``lines``
+    lines of about ``letters`` letters (a bold letter counts a little more). A rule is never
+    split between columns, so a column is at most half the lines and half the longest rule
+    longer than the other."""
+    shown, total, longest = [], 0, 0
+    for label, words in rules:
+        need = -(-int(len(str(label)) * 1.15 + 2 + len(str(words))) // letters)
+        if (total + need) / 2 + max(longest, need) / 2 > lines:
+            break
+        shown.append((label, words))
+        total, longest = total + need, max(longest, need)
+    return shown
