@@ -21,7 +21,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from play import services as play_services
@@ -560,3 +560,19 @@ def test_the_preview_picture_is_in_the_language_of_the_page_that_names_it(db, tw
     # A language that is not listed is the reader's.
     unlisted = crawler.get(f"/r/{ruleset.code}/og.png?v=1&lang=de").content
     assert unlisted == english
+
+
+def test_dates_are_written_the_readers_way(db, two_languages):
+    from django.utils.formats import date_format
+
+    ruleset, _ = make_ruleset()
+    when = timezone.localtime(ruleset.current.created_at)
+    english = Client().get(f"/r/{ruleset.code}/").content.decode()
+    assert f">{date_format(when, 'j M Y')}</time>" in english  # as it always was: 2 Dec 2026
+    spanish = Client().get(f"/r/{ruleset.code}/", headers={"accept-language": "es"})
+    with translation.override("es"):
+        written = date_format(when, "DATE_FORMAT")  # 2 de diciembre de 2026
+    assert " de " in written and f">{written}</time>" in spanish.content.decode()
+    history = Client().get(f"/r/{ruleset.code}/history/", headers={"accept-language": "es"})
+    with translation.override("es"):
+        assert date_format(when, "DATETIME_FORMAT") in history.content.decode()
