@@ -117,7 +117,7 @@ def every_rule_listed_is_printed(page, paper) -> bool:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_table_card_printed_in_german_decodes_and_fits_one_page(
+def test_the_table_card_printed_in_each_language_decodes_and_fits_one_page(
     pages, listed, live_server, transactional_db, language
 ):
     rs, _ = make_ruleset("official", name=LONG_NAME, **EVERY_RULE_CHANGED)
