@@ -163,13 +163,14 @@ def _own_shared_cache(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with empty caches: rate-limit counters, rendered references,
-    scoreboard versions."""
+    scoreboard versions, pages' fragments."""
+    from django.conf import settings
     from django.core.cache import caches
 
-    for name in ("default", "shared"):
+    for name in settings.CACHES:
         caches[name].clear()
     yield
-    for name in ("default", "shared"):
+    for name in settings.CACHES:
         caches[name].clear()
 
 
