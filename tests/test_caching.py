@@ -280,13 +280,19 @@ def _without_token_and_id(html: str) -> str:
     return re.sub(r'data-rendered="\d+"', "", html)
 
 
+def game_with_rounds(names: int, rounds: int, target_score: int):
+    """A game of ``names`` players and ``rounds`` rounds, one point each (far from the end)."""
+    game = make_game([f"Player {i}" for i in range(names)], target_score=target_score)
+    for i in range(rounds):
+        record(game, i % names, {(i + 1) % names: 1})
+    return game
+
+
 @pytest.mark.parametrize("names, rounds", [(2, 1), (10, 20)])
 def test_a_second_scoreboard_comes_from_the_cache_in_one_query(
     db, django_assert_num_queries, names, rounds
 ):
-    game = make_game([f"Player {i}" for i in range(names)], target_score=5000)
-    for i in range(rounds):
-        record(game, i % names, {(i + 1) % names: 1})
+    game = game_with_rounds(names, rounds, target_score=5000)
     first = Client().get(f"/g/{game.code}/").content.decode()
     with django_assert_num_queries(1):  # the game (its version), nothing else
         response = Client().get(f"/g/{game.code}/")
@@ -370,9 +376,7 @@ def test_a_form_with_errors_is_never_the_cached_one(db):
 def test_recording_a_round_takes_a_fixed_number_of_queries(
     db, django_assert_num_queries, names, rounds
 ):
-    game = make_game([f"Player {i}" for i in range(names)], target_score=500)
-    for i in range(rounds):
-        record(game, i % names, {(i + 1) % names: 1})
+    game = game_with_rounds(names, rounds, target_score=500)
     game = services.load_game(pk=game.pk)  # as a phone loads it
     players = services.players_of(game)
     # Read rounds and hands; then lock the game, store the round and its hands, update the
