@@ -8,6 +8,7 @@ fewer sets. Built greedily and seeded, so it is the same on every run.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -26,6 +27,11 @@ def sample_values(option) -> list:
 
 def every_pair(seed: int = 2, tries: int = 8) -> list[dict]:
     """Option sets in which any two values of two different options meet at least once."""
+    return [dict(options) for options in _every_pair(seed, tries)]
+
+
+@functools.cache  # built once per process: two test modules read it
+def _every_pair(seed: int, tries: int) -> tuple[dict, ...]:
     rng = random.Random(seed)
     values = {o.key: sample_values(o) for o in opts.OPTIONS}
     keys = list(values)
@@ -43,8 +49,9 @@ def every_pair(seed: int = 2, tries: int = 8) -> list[dict]:
     sets = []
     while missing:
         best, best_gain = None, -1
+        candidates = sorted(missing, key=repr)
         for _ in range(tries):
-            a, x, b, y = rng.choice(sorted(missing, key=repr))
+            a, x, b, y = rng.choice(candidates)
             chosen = {a: x, b: y}
             for key in rng.sample(keys, len(keys)):
                 if key in chosen:
@@ -64,7 +71,7 @@ def every_pair(seed: int = 2, tries: int = 8) -> list[dict]:
                 best, best_gain = chosen, gain
         missing -= {pair(a, best[a], b, best[b]) for a, b in itertools.combinations(keys, 2)}
         sets.append(best)
-    return sets
+    return tuple(sets)
 
 
 def option_sets(random_sets: int, seed: int) -> list[dict]:
