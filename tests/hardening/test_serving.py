@@ -260,6 +260,7 @@ def behind_nginx(tmp_path_factory):
         server.stop()
 
 
+@pytest.mark.served  # runs nginx (installed by make test, not by make test-fast)
 def test_the_shipped_nginx_config_is_valid(tmp_path):
     config = nginx_config(tmp_path, _free_port(), _free_port())
     result = subprocess.run(
