@@ -125,11 +125,13 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
 	$(PYTEST)
 
 # The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
-# on both cores; prints its time.
+# on both cores; prints its time. tests/browser/ is not even imported (all of it is marked
+# browser); the marker leaves out any other test that asks for the browser.
 test-fast: $(DEV_STAMP) translations
 	@$(PY) manage.py collectstatic --noinput -v 0
 	@start=$$EPOCHREALTIME; \
-	$(PYTEST) -q -p no:cacheprovider -n 2 --dist worksteal --nomigrations -m "not browser and not served and not fuzz and not vnu"; \
+	$(PYTEST) -q -p no:cacheprovider -n 2 --dist worksteal --nomigrations --ignore=tests/browser \
+		-m "not browser and not served and not fuzz and not vnu"; \
 	s=$$?; awk "BEGIN { printf \"make test-fast: %.1f s\\n\", $$EPOCHREALTIME - $$start }"; \
 	(exit $$s); $(NO_TESTS_OK)
 

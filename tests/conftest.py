@@ -5,6 +5,8 @@ import inspect
 import json
 import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -37,7 +39,7 @@ def pytest_collection_modifyitems(config, items):
     """Marks what each test needs, before `-m` selects: `browser` (Chromium, a live server)
     for everything under tests/browser/, `served` for the tests that start a server process."""
     for item in items:
-        if BROWSER_TESTS in Path(item.path).parents or "browser" in item.fixturenames:
+        if item.path.is_relative_to(BROWSER_TESTS) or "browser" in item.fixturenames:
             item.add_marker(pytest.mark.browser)
         if _starts_a_server(item):
             item.add_marker(pytest.mark.served)
@@ -147,7 +149,8 @@ def _own_shared_cache(tmp_path_factory):
     """Without Redis the "shared" cache is a folder (CACHE_DIR, by default one per checkout),
     which every process on the machine reads: two test workers (`make test-fast`), or a test
     run beside `make run`, would clear each other's scoreboard versions in the middle of a
-    test. Each test process gets a folder of its own."""
+    test. Each test process gets a folder of its own, in memory where the machine has one
+    (/dev/shm: the tests write some 4,000 versions and empty the folder before each test)."""
     from django.conf import settings
     from django.test import override_settings
 
@@ -155,9 +158,18 @@ def _own_shared_cache(tmp_path_factory):
     if shared["BACKEND"].endswith("RedisCache"):
         yield
         return
-    folder = str(tmp_path_factory.mktemp("shared-cache"))
-    with override_settings(CACHES={**settings.CACHES, "shared": {**shared, "LOCATION": folder}}):
-        yield
+    memory = Path("/dev/shm")
+    if memory.is_dir() and os.access(memory, os.W_OK):
+        folder = tempfile.mkdtemp(prefix="house-rules-cache-", dir=memory)
+    else:
+        folder = str(tmp_path_factory.mktemp("shared-cache"))
+    try:
+        with override_settings(
+            CACHES={**settings.CACHES, "shared": {**shared, "LOCATION": folder}}
+        ):
+            yield
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -167,9 +179,6 @@ def _fresh_cache():
     from django.conf import settings
     from django.core.cache import caches
 
-    for name in settings.CACHES:
-        caches[name].clear()
-    yield
     for name in settings.CACHES:
         caches[name].clear()
 

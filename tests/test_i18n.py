@@ -9,10 +9,10 @@ not depend on which languages settings.py lists.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import subprocess
-import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.test import Client
+from django.core.management import call_command
+from django.test import Client, override_settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -57,8 +58,10 @@ def _unquote(text: str) -> str:
     return text[1:-1].encode("raw_unicode_escape").decode("unicode_escape")
 
 
-def parse_po(text: str) -> list[Entry]:
-    """The entries of a .po file (obsolete ones left out): enough to check them."""
+@functools.cache
+def parse_po(text: str) -> tuple[Entry, ...]:
+    """The entries of a .po file (obsolete ones left out): enough to check them. A dozen
+    tests read the same ten catalogues, so each text is parsed once (entries not changed)."""
     entries: list[Entry] = []
     entry, key = Entry(), None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -94,7 +97,7 @@ def parse_po(text: str) -> list[Entry]:
                 setattr(entry, key, _unquote(rest))
     if entry.msgstr or key:
         entries.append(entry)
-    return entries
+    return tuple(entries)
 
 
 def placeholders(text: str) -> set[str]:
@@ -268,9 +271,10 @@ def _makefile_ignores() -> list[str]:
     return re.findall(r"--ignore=(\S+)", line)
 
 
-def _gathered_now(tmp_path) -> dict[str, set]:
+def _gathered_now(tmp_path, monkeypatch) -> dict[str, set]:
     """The texts makemessages finds in the code today, gathered into a copy of the sources
-    (the repository's catalogues are not touched), for one language."""
+    (the repository's catalogues are not touched), for one language. The command runs in
+    this process, in the copy, with the copy's catalogues as the only ones."""
     root = Path(settings.BASE_DIR)
     ignored = set(_makefile_ignores())
     copy = tmp_path / "src"
@@ -283,10 +287,16 @@ def _gathered_now(tmp_path) -> dict[str, set]:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(path.read_bytes())
     (copy / "locale").mkdir()
-    ignore = [f"--ignore={p}" for p in sorted(ignored)]
-    manage = [str(Path(sys.executable)), "manage.py", "makemessages", "-l", "es", "-v", "0"]
-    for extra in ([], ["-d", "djangojs", "--ignore=templates"]):
-        subprocess.run([*manage, *ignore, *extra], cwd=copy, check=True, capture_output=True)
+    monkeypatch.chdir(copy)
+    with override_settings(LOCALE_PATHS=[str(copy / "locale")]):
+        for domain, extra in (("django", []), ("djangojs", ["templates"])):
+            call_command(
+                "makemessages",
+                locale=["es"],
+                domain=domain,
+                ignore_patterns=[*sorted(ignored), *extra],
+                verbosity=0,
+            )
     return {
         domain: {
             (e.msgctxt, e.msgid, e.msgid_plural)
@@ -297,10 +307,10 @@ def _gathered_now(tmp_path) -> dict[str, set]:
     }
 
 
-def test_the_catalogues_hold_every_text_marked_in_the_code(tmp_path):
+def test_the_catalogues_hold_every_text_marked_in_the_code(tmp_path, monkeypatch):
     """A text marked but not gathered (``make messages`` not run) would be English in every
     language; a text no longer in the code is a translator's wasted work."""
-    now = _gathered_now(tmp_path)
+    now = _gathered_now(tmp_path, monkeypatch)
     assert len(now["django"]) > 500 and len(now["djangojs"]) > 10
     for code in OTHER_LANGUAGES:
         for domain in DOMAINS:
