@@ -62,15 +62,19 @@ def _player(world):
     return world.game.players.get(seat=1)
 
 
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """The worlds the rows need, by (finished, removed), made once for the module in a
+    transaction that is rolled back at its end; each test's own changes are rolled back
+    inside it, so every test still starts from them unchanged."""
+    with django_db_blocker.unblock(), rolled_back():
+        plain, finished, removed = make_world(), make_world(finished=True), make_world()
+        removal.remove_round(removed.game, removed.round.pk, removed.round.version, last_only=True)
+        yield {(False, False): plain, (True, False): finished, (False, True): removed}
+
+
 def _removed(world) -> str:
     return str(RemovedRound.objects.get(game=world.game).pk)
-
-
-def _world(row):
-    world = make_world(finished=row.finished)
-    if row.removed:
-        removal.remove_round(world.game, world.round.pk, world.round.version, last_only=True)
-    return world
 
 
 @dataclass
@@ -203,9 +207,9 @@ def call(client: Client, method: str, path: str, data):
 
 
 @pytest.mark.parametrize("name", sorted(ROWS))
-def test_who_may_do_what(name):
+def test_who_may_do_what(name, worlds):
     row, route = ROWS[name], ROUTES[name]
-    world = _world(row)
+    world = worlds[row.finished, row.removed]
     actual, wanted = {}, {}
     before = snapshot()  # every cell starts from this database (each is rolled back)
     cookies = {role: client_for(role, world).cookies for role in ROLES}  # signed, not in the DB
@@ -274,9 +278,9 @@ def _csrf_token(client: Client) -> str:
 
 
 @pytest.mark.parametrize("name", WRITES)
-def test_a_write_without_the_csrf_token_is_refused(name):
+def test_a_write_without_the_csrf_token_is_refused(name, worlds):
     row, route = ROWS[name], ROUTES[name]
-    world = _world(row)
+    world = worlds[row.finished, row.removed]
     path = path_for(route, "creator", world)
     for method in ["POST", "PUT", "PATCH", "DELETE"]:
         client = client_for("creator", world, enforce_csrf_checks=True)
