@@ -9,6 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 JAVA := /usr/bin/java
 NGINX := /usr/sbin/nginx
+REDIS := /usr/bin/redis-server
 MSGFMT := /usr/bin/msgfmt
 # make run's server (waitress, see unosite/serve.py) answers with this many threads.
 THREADS ?= 8
@@ -72,6 +73,11 @@ $(NGINX):
 	@echo "Installing Debian's nginx for the tests of deploy/nginx.conf"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
 
+# The tests of the Redis cache (two gunicorn workers sharing one) start their own redis-server.
+$(REDIS):
+	@echo "Installing Debian's redis-server for the tests of the shared cache"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+
 # gettext's tools (msgfmt, xgettext) compile and gather the translations.
 $(MSGFMT):
 	@echo "Installing Debian's gettext for the translations"
@@ -117,7 +123,7 @@ dev: $(DEV_STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -147,11 +153,11 @@ check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations
 # The whole suite, browser tests included, in the shape the README recommends for several
 # workers: PostgreSQL and Redis together (throwaway servers, installed from Debian's packages
 # when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
-test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
+test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres scripts/with-redis $(PYTEST) -p no:cacheprovider
 
-test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(VNU) $(JAVA) translations
+test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres $(PYTEST) -p no:cacheprovider
 
