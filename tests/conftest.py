@@ -130,8 +130,8 @@ def _each_estimate_computed_once():
 
     The budget is CPU time, so how many rounds fit in it depends on the machine and its load,
     and with them the words ("about 7 % longer" or "about as long"): here every estimate
-    plays the same 300 rounds unless it asks for a number of its own, the same on every
-    machine."""
+    plays the same 100 rounds (the fewest a budget plays) unless it asks for a number of its
+    own, the same on every machine."""
     from estimates import compute
 
     original = compute.estimate
@@ -139,7 +139,7 @@ def _each_estimate_computed_once():
 
     @functools.wraps(original)
     def estimate(options, players, **kwargs):
-        kwargs.setdefault("min_rounds", 300)
+        kwargs.setdefault("min_rounds", 100)
         kwargs.setdefault("max_rounds", kwargs["min_rounds"])
         key = json.dumps([options, players, kwargs], sort_keys=True, default=str)
         if key not in computed:
