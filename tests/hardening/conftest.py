@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import quote
 
+import pytest
 from django.apps import apps
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -51,6 +52,20 @@ def make_world(preset: str = "official", finished: bool = False, **changes) -> W
         while not services.load_game(pk=game.pk).finished:
             services.record_round(game, 0, {1: 200, 2: 200, 3: 200}, uuid.uuid4())
     return World(ruleset, secret, services.load_game(pk=game.pk), done.round)
+
+
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """The worlds a module's tests ask for, by (finished, removed): plain, the game over,
+    its round undone. Made once for the module in a transaction that is rolled back at its
+    end; each test's own changes are rolled back inside it (pytest-django), so every test
+    still starts from them as made."""
+    from play import removal
+
+    with django_db_blocker.unblock(), rolled_back():
+        plain, finished, removed = make_world(), make_world(finished=True), make_world()
+        removal.remove_round(removed.game, removed.round.pk, removed.round.version, last_only=True)
+        yield {(False, False): plain, (True, False): finished, (False, True): removed}
 
 
 def models():

@@ -26,7 +26,6 @@ from http.cookies import SimpleCookie
 import pytest
 from django.test import Client
 
-from play import removal
 from play.models import RemovedRound
 from rulesets import codes
 from rulesets.forms import export
@@ -60,17 +59,6 @@ def _round(world, **extra):
 def _player(world):
     """The player the players' URLs name: Ben, in the second seat (so he can move up)."""
     return world.game.players.get(seat=1)
-
-
-@pytest.fixture(scope="module")
-def worlds(django_db_setup, django_db_blocker):
-    """The worlds the rows need, by (finished, removed), made once for the module in a
-    transaction that is rolled back at its end; each test's own changes are rolled back
-    inside it, so every test still starts from them unchanged."""
-    with django_db_blocker.unblock(), rolled_back():
-        plain, finished, removed = make_world(), make_world(finished=True), make_world()
-        removal.remove_round(removed.game, removed.round.pk, removed.round.version, last_only=True)
-        yield {(False, False): plain, (True, False): finished, (False, True): removed}
 
 
 def _removed(world) -> str:

@@ -98,8 +98,8 @@ def _path(route, world) -> str:
 
 
 @pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
-def test_every_url_carries_the_security_headers(route):
-    world = make_world()
+def test_every_url_carries_the_security_headers(route, worlds):
+    world = worlds[False, False]
     client = Client()
     client.get(f"/r/{world.code}/edit/{world.secret}/")
     path = _path(route, world)
