@@ -1,7 +1,9 @@
 """Shared pieces of the hardening tests: a small world to attack, and a picture of the database.
 
 ``make_world()`` builds what every attack needs: a rule set (with its edit secret), a game
-of four under it with one round recorded, and that round. ``snapshot()`` is every row of
+of four under it with one round recorded, and that round; the ``worlds`` fixture makes three
+once per module (plain, finished, round undone) for tests that only read them or whose changes
+are rolled back. ``snapshot()`` is every row of
 every model of the two apps, so "nothing changed" is one comparison. ``rolled_back()`` undoes
 whatever one hypothesis example did, so examples do not see each other's games.
 ``FailOnce`` makes the database fail once, in the SQL, and ``routes()`` lists every URL.
