@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.core.cache import cache, caches
 from django.db import IntegrityError, transaction
@@ -415,24 +416,46 @@ def _hands(game: Game) -> dict[int, dict[int, int]]:
     return hands
 
 
-def _standing(
-    game: Game,
-    players: list[Player],
-    rounds: list[Round],
-    hands: Mapping[int, Mapping[int, int]],
-) -> scoring.Standing:
-    """Where the game stands after ``rounds`` (in order) and their hands."""
-    from play import table  # players who come and go
-
-    rules = rules_of(game.revision)
-    by_id = {p.pk: p for p in players}
-    results = [
+def _results(
+    players: list[Player], rounds: list[Round], hands: Mapping[int, Mapping[int, int]]
+) -> list[scoring.RoundResult]:
+    """What scoring needs of ``rounds`` (in order) and their hands: seats and points."""
+    seat_of = {p.pk: p.seat for p in players}
+    return [
         scoring.RoundResult(
-            went_out=by_id[r.went_out_id].seat,
-            hands={by_id[pid].seat: pts for pid, pts in hands.get(r.pk, {}).items()},
+            went_out=seat_of[r.went_out_id],
+            hands={seat_of[pid]: pts for pid, pts in hands.get(r.pk, {}).items()},
         )
         for r in rounds
     ]
+
+
+def _read_results(game: Game, players: list[Player]) -> list[scoring.RoundResult]:
+    """What scoring needs of the game's rounds, read in one query as plain values (each
+    round with its hands, in order): recording a round needs no more of them."""
+    seat_of = {p.pk: p.seat for p in players}
+    rows = game.rounds.order_by("number").values_list(
+        "number", "went_out_id", "hands__player_id", "hands__points"
+    )
+    went_out: dict[int, int] = {}  # round number -> seat, in order
+    hands: dict[int, dict[int, int]] = {}  # round number -> seat -> points
+    for number, went_out_id, player_id, points in rows:
+        went_out[number] = seat_of[went_out_id]
+        if player_id is not None:  # a round without hands (rounds won) joins none
+            hands.setdefault(number, {})[seat_of[player_id]] = points
+    return [
+        scoring.RoundResult(went_out=seat, hands=hands.get(number, {}))
+        for number, seat in went_out.items()
+    ]
+
+
+def _standing(
+    game: Game, players: list[Player], results: Sequence[scoring.RoundResult]
+) -> scoring.Standing:
+    """Where the game stands after ``results`` (its rounds, in order)."""
+    from play import table  # players who come and go
+
+    rules = rules_of(game.revision)
     return scoring.standing(
         rules,
         len(players),
@@ -456,7 +479,7 @@ def _assemble(
     rules = rules_of(revision)
     n = len(players)
     by_id = {p.pk: p for p in players}
-    stand = stand or _standing(game, players, rounds, hands)
+    stand = stand or _standing(game, players, _results(players, rounds, hands))
     seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
@@ -535,11 +558,18 @@ class Recorded:
     round: Round
     created: bool
     others_since: int = 0  # rounds other phones recorded since the form was shown
-    board: Board | None = None  # after the round, when created
+    standing: scoring.Standing | None = None  # after the round, when created
+    players: list[Player] = field(default_factory=list)  # the game's, in seat order
+
+    @cached_property
+    def board(self) -> Board:
+        """The whole board, read again when asked for (recording does not build it: the
+        page shown next reads the board of the new version anyway)."""
+        return board(load_game(pk=self.round.game_id), cached=False)
 
     @property
     def row(self) -> RoundRow:
-        """The round as the board shows it (when created)."""
+        """The round as the board shows it."""
         return self.board.rounds[self.round.number - 1]
 
 
@@ -560,25 +590,26 @@ def record_round(
     number the form was shown for: rounds other phones recorded meanwhile are counted.
 
     On SQLite the lock is the whole database's, and every phone recording a round anywhere
-    waits while it is held, so as little as possible happens under it. The game is read
-    before: what is read after ``game`` was loaded is as of its version or newer. Every
-    change of a game bumps its version, so if the locked game's version is still the one
-    ``game`` was loaded with, nothing changed since; otherwise it is read again under the
-    lock. A form sent twice is looked for under the lock when the game changed or the round
-    it expected is no longer the next one; otherwise the database finds it (a submission id
-    is unique in its game). The board after the round is assembled once the lock is
-    released.
+    waits while it is held, so as little as possible happens under it. The game's rounds
+    are read before, as plain values (who went out, the hands: what the standing after the
+    round is computed from): what is read after ``game`` was loaded is as of its version or
+    newer. Every change of a game bumps its version, so if the locked game's version is
+    still the one ``game`` was loaded with, nothing changed since; otherwise players and
+    rounds are read again under the lock. A form sent twice is looked for under the lock
+    when the game changed or the round it expected is no longer the next one; otherwise the
+    database finds it (a submission id is unique in its game).
     """
     players = players if players is not None else players_of(game)
-    rounds, stored = _rounds(game), _hands(game)
+    results = _read_results(game, players)
     try:
         with transaction.atomic():
             locked = _lock(game)
             changed = locked.version != game.version  # another phone changed the game
             if changed:
-                rounds, stored = _rounds(locked), _hands(locked)
+                players = players_of(locked)
+                results = _read_results(locked, players)
             game = locked
-            number = len(rounds) + 1  # rounds are numbered 1..N under the lock
+            number = len(results) + 1  # rounds are numbered 1..N under the lock
             moved = expected_number and expected_number != number
             # Perhaps this form was recorded already (else the database refuses it below).
             maybe_sent = changed or game.finished or moved
@@ -596,9 +627,8 @@ def record_round(
                 submission_id=submission_id,
             )
             _store_hands(round_, players, hands)
-            stored[round_.pk] = {players[seat].pk: points for seat, points in hands.items()}
-            rounds.append(round_)
-            stand = _standing(game, players, rounds, stored)
+            results.append(scoring.RoundResult(went_out=went_out, hands=dict(hands)))
+            stand = _standing(game, players, results)
             _bump(game, stand.finished)
     except IntegrityError:
         # This form was recorded before: the database refuses its submission id twice.
@@ -606,7 +636,7 @@ def record_round(
             raise
         return Recorded(existing, created=False)
     others = max(0, round_.number - expected_number) if expected_number else 0
-    return Recorded(round_, True, others, _assemble(game, players, rounds, stored, stand))
+    return Recorded(round_, True, others, stand, players)
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:

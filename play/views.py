@@ -366,7 +366,7 @@ def record(request, code):
         return _board_changed(request, b, form, exc)
     number = done.round.number
     if done.created:
-        result, text = "recorded", _round_summary(done.board, done.row)
+        result, text = "recorded", _round_summary(rules, done)
     else:
         result = "already"
         text = _(
@@ -467,27 +467,29 @@ def _discarded(request, code: str, form: RoundForm):
     return redirect(reverse("play:game", args=[code]) + "#main")
 
 
-def _round_summary(b: services.Board, row: services.RoundRow) -> str:
-    """What a phone is told after recording ``row``: who went out, and what it gave."""
-    side = b.side_of(row.went_out)
+def _round_summary(rules: scoring.Rules, done: services.Recorded) -> str:
+    """What a phone is told after recording a round: who went out, and what it gave."""
+    went_out, number, players = done.round.went_out, done.round.number, done.players
+    side = scoring.side_of(went_out.seat, len(players), rules)
+    side_players = [players[seat] for seat in scoring.sides(len(players), rules)[side]]
     values = {
-        "number": row.round.number,
-        "name": row.went_out.name,
-        "side": side.name,
-        "points": row.scores[side.index],
+        "number": number,
+        "name": went_out.name,
+        "side": services.Side.name_of(side_players),
+        "points": done.standing.scores[number - 1][side],
     }
-    if b.rules.scoring == scoring.WINNER_TAKES_POINTS and len(side.players) == 1:
+    if rules.scoring == scoring.WINNER_TAKES_POINTS and len(side_players) == 1:
         text = _("Round %(number)s saved: %(name)s went out. %(side)s scores %(points)s.")
-    elif b.rules.scoring == scoring.WINNER_TAKES_POINTS:
+    elif rules.scoring == scoring.WINNER_TAKES_POINTS:
         text = _("Round %(number)s saved: %(name)s went out. %(side)s score %(points)s.")
-    elif b.rules.scoring == scoring.LOWEST_TOTAL_WINS:
+    elif rules.scoring == scoring.LOWEST_TOTAL_WINS:
         text = _(
             "Round %(number)s saved: %(name)s went out. Each hand was added to its player’s total."
         )
     else:
         text = _("Round %(number)s saved: %(name)s went out. %(side)s won it.")
     text %= values
-    if b.standing.finished:
+    if done.standing.finished:
         text += " " + _("The game is over.")
     return text
 
