@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -149,6 +150,7 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "page_key": page_key(etag),
         "page_cache_seconds": PAGE_CACHE_SECONDS,
         "poll_seconds": POLL_SECONDS,
+        "rendered_at": int(time.time()),  # for the page's script: when this copy was made
         "unscored_partners": _unscored_partners(b),
         "watch_url": absolute_url(request, links.watch),
         "local": is_local(request),
@@ -203,9 +205,25 @@ def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
 
 
 def _render_game(request, b: services.Board, spectator=False, form=None, status=200, **extra):
+    """The scoreboard page. ``form``: the record form sent back (with errors, or after a
+    conflict); None for a new one (under the game link, while the game goes on); False for
+    none."""
+    record = None
     if form is None and not spectator and not b.standing.finished:
-        form = _record_form(b)
-    context = _context(request, b, spectator, form=form, **extra)
+        # A new form's fields come from a cached fragment: the form is built only when that
+        # is missing. Its two hidden values are this page's own.
+        submission_id = new_submission_id()
+        record = {
+            "submission_id": submission_id,
+            "expected_round": len(b.rounds) + 1,
+            "new_form": functools.partial(_record_form, b, submission_id=submission_id),
+        }
+    elif form:
+        record = {
+            "submission_id": form["submission_id"].value(),
+            "expected_round": form["expected_round"].value(),
+        }
+    context = _context(request, b, spectator, form=form or None, record=record, **extra)
     return render(request, "play/game.html", context, status=status)
 
 

@@ -302,6 +302,28 @@ def test_a_second_scoreboard_comes_from_the_cache_in_one_query(
     assert _submission_id(again) != _submission_id(first) and _token(again) != _token(first)
 
 
+def test_a_second_scoreboard_builds_no_record_form(db, monkeypatch):
+    """The record form's fields come from a cached fragment: the form is built only when
+    that is missing; the hidden values are the page's own every time."""
+    from play import views
+
+    built = []
+
+    class CountedForm(views.RoundForm):
+        def __init__(self, *args, **kwargs):
+            built.append(kwargs["initial"]["submission_id"] if "initial" in kwargs else None)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(views, "RoundForm", CountedForm)
+    game = make_game(["Ann", "Ben", "Cat"])
+    first = Client().get(f"/g/{game.code}/").content.decode()
+    again = Client().get(f"/g/{game.code}/").content.decode()
+    assert built == [uuid.UUID(_submission_id(first))]
+    assert _submission_id(again) != _submission_id(first)
+    assert 'name="expected_round" value="1" id="id_expected_round"' in again
+    assert again.count('name="went_out"') == 3  # the radios, from the cached fragment
+
+
 def test_the_cached_scoreboard_follows_every_change_of_the_game(db):
     game = make_game(["Ann", "Ben", "Cat"])
     phone = Client()
