@@ -591,16 +591,19 @@ def record_round(
 
     On SQLite the lock is the whole database's, and every phone recording a round anywhere
     waits while it is held, so as little as possible happens under it. The game's rounds
-    are read before, as plain values (who went out, the hands: what the standing after the
-    round is computed from): what is read after ``game`` was loaded is as of its version or
-    newer. Every change of a game bumps its version, so if the locked game's version is
-    still the one ``game`` was loaded with, nothing changed since; otherwise players and
-    rounds are read again under the lock. A form sent twice is looked for under the lock
-    when the game changed or the round it expected is no longer the next one; otherwise the
-    database finds it (a submission id is unique in its game).
+    are read before, as plain values (who went out, the hands), and the standing after the
+    round is computed from them: what is read after ``game`` was loaded is as of its
+    version or newer. Every change of a game bumps its version, so if the locked game's
+    version is still the one ``game`` was loaded with, nothing changed since; otherwise
+    players and rounds are read again (and the standing computed again) under the lock. A
+    form sent twice is looked for under the lock when the game changed or the round it
+    expected is no longer the next one; otherwise the database finds it (a submission id is
+    unique in its game).
     """
     players = players if players is not None else players_of(game)
     results = _read_results(game, players)
+    played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
+    stand = _standing(game, players, [*results, played])  # after it, unless the game changes
     try:
         with transaction.atomic():
             locked = _lock(game)
@@ -608,6 +611,7 @@ def record_round(
             if changed:
                 players = players_of(locked)
                 results = _read_results(locked, players)
+                stand = _standing(locked, players, [*results, played])
             game = locked
             number = len(results) + 1  # rounds are numbered 1..N under the lock
             moved = expected_number and expected_number != number
@@ -627,8 +631,6 @@ def record_round(
                 submission_id=submission_id,
             )
             _store_hands(round_, players, hands)
-            results.append(scoring.RoundResult(went_out=went_out, hands=dict(hands)))
-            stand = _standing(game, players, results)
             _bump(game, stand.finished)
     except IntegrityError:
         # This form was recorded before: the database refuses its submission id twice.
