@@ -213,6 +213,20 @@ def test_each_scoreboard_has_its_own_submission_id_and_a_token_that_validates(db
     assert game.rounds.count() == 1
 
 
+def test_the_cached_undo_form_carries_each_pages_own_token(db):
+    game = make_game()
+    done = record(game, ANN, {BEN: 3, CAT: 4, DAN: 5})
+    Client().get(f"/g/{game.code}/")  # the last round's fragment is cached now
+    phone = Client(enforce_csrf_checks=True)
+    html = phone.get(f"/g/{game.code}/").content.decode()
+    undo = re.search(r'<div class="last-round">.*?</div>', html, re.S).group(0)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', undo).group(1)
+    assert token == _token(html)
+    fields = {"round": done.round.pk, "version": done.round.version, "csrfmiddlewaretoken": token}
+    assert phone.post(f"/g/{game.code}/undo/", fields).status_code == 302
+    assert game.rounds.count() == 0
+
+
 def test_an_unchanged_poll_is_a_304_from_the_cache_without_a_query(db, django_assert_num_queries):
     game = make_game()
     phone = Client()
