@@ -122,6 +122,9 @@ def test_a_third_phone_finds_the_game_from_the_table_card(pages, transactional_d
     c.wait_for_url(re.compile(r"/w/\w+/$"))
     expect(c.get_by_role("radio")).to_have_count(0)
     expect(_score(c, "Ben")).to_have_text(re.compile(r"29$"))
+    # Phone A saw B's round arrive (its poll) before its family typed the next one: its
+    # empty form is now for round 2. Typed into before that, it would ask first (a 409).
+    expect(a.get_by_role("button", name="Save round 2")).to_be_visible(timeout=POLL_WAIT)
     _record(a, "Cat", {"Ann": 5, "Ben": 6})
     expect(_score(c, "Cat")).to_have_text(re.compile(r"11$"), timeout=POLL_WAIT)
 
