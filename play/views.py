@@ -189,10 +189,15 @@ def _keypad(rules: scoring.Rules) -> list[dict]:
     ]
 
 
+def _next_round(b: services.Board) -> int:
+    """The number the round a new record form records is expected to get."""
+    return len(b.rounds) + 1
+
+
 def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
     initial = {
         "submission_id": submission_id or new_submission_id(),
-        "expected_round": len(b.rounds) + 1,
+        "expected_round": _next_round(b),
     }
     return RoundForm(
         data,
@@ -215,7 +220,7 @@ def _render_game(request, b: services.Board, spectator=False, form=None, status=
         submission_id = new_submission_id()
         record = {
             "submission_id": submission_id,
-            "expected_round": len(b.rounds) + 1,
+            "expected_round": _next_round(b),
             "new_form": functools.partial(_record_form, b, submission_id=submission_id),
         }
     elif form:
