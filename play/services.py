@@ -247,8 +247,9 @@ class Board:
 
     @property
     def newer_rules(self) -> bool:
-        """The rule set has been changed since the game started."""
-        return self.revision.ruleset.current_id != self.revision.pk
+        """The rule set has been changed since the game started (``game`` must come with
+        its rule set's current revision: load_game, load_game_for_board(current=True))."""
+        return self.game.current_revision_id != self.revision.pk
 
     @property
     def winners(self) -> list[Side]:
@@ -306,28 +307,46 @@ class Board:
 # --- Loading a game ----------------------------------------------------------------
 
 
+# ``current_revision_id`` on a loaded game: its rule set's current revision (Board.newer_rules).
+WITH_CURRENT = {"current_revision_id": F("revision__ruleset__current")}
+
+
 def load_game(**lookup) -> Game:
-    return Game.objects.select_related("revision__ruleset").get(**lookup)
+    """The game with its revision and rule set (one query)."""
+    return Game.objects.select_related("revision__ruleset").annotate(**WITH_CURRENT).get(**lookup)
 
 
 # What a scoreboard (and recording a round) shows of a game's revision: a revision has some
 # sixty option columns, and the scoreboard needs its name, number and the scoring ones.
 BOARD_REVISION_FIELDS = ("ruleset", "number", "name", *RULES_FIELDS)
+REVISION_TIMEOUT = 60 * 60 * 24
 
 
-def load_game_for_board(**lookup) -> Game:
-    """The game as ``load_game`` gives it (one query), with only what a scoreboard shows of
-    its revision and rule set."""
-    return (
-        Game.objects.select_related("revision__ruleset")
-        .only(
-            *(f.name for f in Game._meta.concrete_fields),
-            *(f"revision__{name}" for name in BOARD_REVISION_FIELDS),
-            "revision__ruleset__code",
-            "revision__ruleset__current",
-        )
-        .get(**lookup)
+def board_revision(revision_id: int) -> Revision:
+    """What a scoreboard shows of a revision, with its rule set's code. A revision never
+    changes: it is read once and kept in the worker's own memory (the "local" cache, which
+    a deploy starts empty), so a scoreboard, its poll and a recorded round read the game
+    alone. Its rule set's current revision does change: it is not kept here."""
+    return caches["local"].get_or_set(
+        f"play:revision:{revision_id}",
+        lambda: (
+            Revision.objects.select_related("ruleset")
+            .only(*BOARD_REVISION_FIELDS, "ruleset__code")
+            .get(pk=revision_id)
+        ),
+        REVISION_TIMEOUT,
     )
+
+
+def load_game_for_board(*, current: bool = False, **lookup) -> Game:
+    """The game (one short query) with what a scoreboard shows of its revision
+    (``board_revision``); ``current``: with its rule set's current revision too, for the
+    page's notice that the rules have changed since (the poll and recording a round show
+    no such notice)."""
+    games = Game.objects.annotate(**WITH_CURRENT) if current else Game.objects.all()
+    game = games.get(**lookup)
+    game.revision = board_revision(game.revision_id)
+    return game
 
 
 def players_of(game: Game) -> list[Player]:
@@ -375,10 +394,11 @@ BOARD_TIMEOUT = 60 * 60 * 24
 def board(game: Game, *, cached: bool = True) -> Board:
     """Everything the scoreboard shows.
 
-    ``game`` must come with its revision and rule set (``load_game``). What its players,
-    rounds, hands and removed round give (four queries) is kept in the cache under the
-    game's version, which every change of them bumps (see ``_bump``); the game itself (its
-    rule set's current revision) and whether a next game follows it are read each time.
+    ``game`` must come with its revision and rule set (``load_game``,
+    ``load_game_for_board``). What its players, rounds, hands and removed round give (four
+    queries) is kept in the cache under the game's version, which every change of them bumps
+    (see ``_bump``); the game itself (its rule set's current revision) and whether a next
+    game follows it are read each time.
     ``cached=False`` reads everything: inside a change, before its version is bumped.
     """
     from play import removal  # which needs this module

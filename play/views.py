@@ -57,13 +57,15 @@ POLL_SECONDS = 3
 # --- Loading a game ----------------------------------------------------------------
 
 
-def _game(code: str, spectator: bool = False, for_board: bool = False) -> Game:
+def _game(code: str, spectator: bool = False, for_board: bool = False, page: bool = False) -> Game:
     """The game of a link; ``for_board``: with only what the scoreboard shows of its rules
-    (the scoreboard, its poll and recording a round: see services.load_game_for_board)."""
+    (the scoreboard, its poll and recording a round: see services.load_game_for_board),
+    and with ``page``, what the whole page shows (whether the rules have changed since)."""
     lookup = {"spectator_code": code} if spectator else {"code": code}
-    load = services.load_game_for_board if for_board else services.load_game
     try:
-        return load(**lookup)
+        if for_board:
+            return services.load_game_for_board(current=page, **lookup)
+        return services.load_game(**lookup)
     except Game.DoesNotExist:
         pass
     if not spectator and Game.objects.filter(spectator_code=code).exists():
@@ -316,7 +318,7 @@ def _goal_text(revision) -> str:
 
 @require_safe
 def game(request, code, spectator=False):
-    game_ = _game(code, spectator, for_board=True)
+    game_ = _game(code, spectator, for_board=True, page=True)
     recent.remember(request, game_, spectator)
     return _render_game(request, services.board(game_), spectator)
 
@@ -365,7 +367,7 @@ def record(request, code):
     if request.POST.get("discard"):
         return _discarded(request, code, form)
     if not form.is_valid():
-        b = services.board(game_)
+        b = services.board(services.load_game(pk=game_.pk))  # the whole page, shown again
         if b.standing.finished:
             return _round_refused(
                 request, b, _("This game is over, so no more rounds can be recorded.")

@@ -316,6 +316,18 @@ def test_a_second_scoreboard_comes_from_the_cache_in_one_query(
     assert _submission_id(again) != _submission_id(first) and _token(again) != _token(first)
 
 
+def test_a_revision_is_read_once_for_every_game_of_it(db, django_assert_num_queries):
+    """What a scoreboard shows of a revision is kept (a revision never changes): the first
+    page of a second game of the same rules reads the game and its own rounds, not the
+    revision again."""
+    first = make_game(["Ann", "Ben"])
+    Client().get(f"/g/{first.code}/")
+    second, _created = services.start_game(first.revision, ["Cat", "Dan"], 0, uuid.uuid4())
+    with django_assert_num_queries(5):  # the game, players, rounds, hands, a removed round
+        html = Client().get(f"/g/{second.code}/").content.decode()
+    assert first.revision.name in html and "Cat" in html
+
+
 def test_a_second_scoreboard_builds_no_record_form(db, monkeypatch):
     """The record form's fields come from a cached fragment: the form is built only when
     that is missing; the hidden values are the page's own every time."""

@@ -103,12 +103,21 @@ _fragments = {
     "LOCATION": "template-fragments",
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
+# "local": what never changes once written and is read on most requests (a game's revision,
+# see play.services.board_revision): in each worker's own memory, with Redis too, since a
+# copy of what never changes is never an old one.
+_local = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "local",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
 if REDIS_URL:
     _redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {
         "default": _redis,
         "shared": {**_redis, "KEY_PREFIX": "shared"},
         "template_fragments": _fragments,
+        "local": _local,
     }
 else:
     CACHES = {
@@ -122,6 +131,7 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
         "template_fragments": _fragments,
+        "local": _local,
     }
 
 # Background work (the game-length estimates) runs through Django's Tasks framework. The
