@@ -566,6 +566,17 @@ def _wrapped(error_class, message, sqlstate=None):
         (_wrapped(OperationalError, "canceling statement due to lock timeout", "55P03"), True),
         (_wrapped(OperationalError, "no such column: revision.oops"), False),
         (_wrapped(OperationalError, "no such table: play_game"), False),
+        # A word of a busy database in an error that is a bug is not enough.
+        (_wrapped(OperationalError, "no such column: play_game.timeout"), False),
+        (_wrapped(OperationalError, "no such table: connection"), False),
+        (
+            _wrapped(
+                OperationalError,
+                'connection to server at "127.0.0.1", port 5432 failed: Connection refused',
+            ),
+            True,
+        ),
+        (_wrapped(OperationalError, "connection timeout expired"), True),
         (_wrapped(ProgrammingError, 'column "oops" does not exist', "42703"), False),
         (_wrapped(OperationalError, "division by zero", "22012"), False),
     ],

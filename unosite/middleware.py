@@ -20,17 +20,22 @@ RETRY_AFTER = 2
 # shutting down or starting (57); and lock_not_available.
 RETRY_SQLSTATE_CLASSES = ("08", "40", "53", "57")
 RETRY_SQLSTATES = ("55P03",)
-# What SQLite and the drivers say when the database is busy or out of reach.
+# What SQLite and the drivers say when the database is busy or out of reach (psycopg says
+# it without an SQLSTATE when it cannot connect). Whole phrases: a single word such as
+# "timeout" could be the name of a column in an error that is a bug.
 RETRY_MESSAGES = (
     "database is locked",
     "database table is locked",
     "unable to open database file",
-    "connection",
-    "server closed",
+    "connection refused",
+    "connection reset",
+    "connection timeout expired",
+    "connection is closed",
+    "connection to server",
+    "server closed the connection",
     "could not connect",
-    "timeout",
     "timed out",
-    "terminating",
+    "terminating connection",
 )
 
 
