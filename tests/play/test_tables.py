@@ -100,7 +100,10 @@ def test_the_rules_pages_cached_fragments_never_carry_a_tables_games(rules, at_t
     second = Client()
     second.get(f"/r/{rules.code}/t/{table_code}/")
     _start(second, rules.code, ["Zoe", "Yan"])
-    assert "Zoe, Yan" in at_table.get(f"/r/{rules.code}/t/{table_code}/").content.decode()
+    html = at_table.get(f"/r/{rules.code}/t/{table_code}/").content.decode()
+    assert "Zoe, Yan" in html
+    assert "Games being played at this table" in html  # two of them now
+    assert "A game is being played" not in html
 
 
 def test_another_table_with_the_same_rules_sees_nothing_of_ours(rules, at_table):
