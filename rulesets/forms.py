@@ -212,11 +212,14 @@ def initial_for(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _when_attrs(option: opts.Option) -> dict[str, str] | None:
+    """When the option means something (``Option.when``), for the form's script: every
+    condition, as [other option, [its values as the form writes them]]."""
     if not option.when:
         return None
-    key, allowed = option.when[0]  # the form shows or hides a field by one other field
-    values = [initial_for({key: v})[key] for v in allowed]
-    return {"key": key, "values": json.dumps(values), "note": option.when_note}
+    conditions = [
+        [key, [initial_for({key: value})[key] for value in allowed]] for key, allowed in option.when
+    ]
+    return {"conditions": json.dumps(conditions), "note": option.when_note}
 
 
 class RuleSetForm(forms.Form):
@@ -301,7 +304,8 @@ class RuleSetForm(forms.Form):
 
     def groups(self):
         """The fields as the form shows them (see display_order), each with its option."""
-        current = self._current_values()
+        current = self._valid_values()
+        house = {o.key for o in opts.house_rules(current)}
         return [
             (
                 key,
@@ -312,9 +316,10 @@ class RuleSetForm(forms.Form):
                         "option": o,
                         "official": o.words(o.official),
                         "official_value": initial_for({o.key: o.official})[o.key],
-                        # An invalid value is no house rule: it is an error to fix.
-                        "changed": current.get(o.key) not in (None, o.official)
-                        and not self[o.key].errors,
+                        # Changed from official ("Back to official"); a house rule only
+                        # when it means something with the other choices.
+                        "changed": current[o.key] != o.official,
+                        "house": o.key in house,
                         "common": key == "common",
                         "when": _when_attrs(o),
                     }
@@ -329,16 +334,15 @@ class RuleSetForm(forms.Form):
         return "; ".join(f"{label}: {words}" for label, words in self.differences())
 
     def differences(self) -> list[tuple[str, str]]:
-        """The valid values shown that differ from official and mean something with the
-        others (no target score when counting rounds): [(label, words)]."""
-        current = self._current_values()
+        """The house rules of the values shown (``options.house_rules``), in the order of
+        the page: [(label, words)]."""
+        current = self._valid_values()
+        house = {o.key for o in opts.house_rules(current)}
         return [
             (o.label, o.words(current[o.key]))
             for _key, _title, items in display_order()
             for o in items
-            if current.get(o.key) not in (None, o.official)
-            and not self[o.key].errors
-            and o.is_relevant(current)
+            if o.key in house
         ]
 
     def error_summary(self) -> list[dict[str, str]]:
@@ -358,14 +362,17 @@ class RuleSetForm(forms.Form):
             return f"{bound.auto_id}_0"  # the first choice of a group of radio buttons
         return bound.auto_id
 
-    def _current_values(self) -> dict[str, Any]:
+    def _valid_values(self) -> dict[str, Any]:
+        """Every option's value as shown, official where it is missing or invalid (an
+        invalid value is no house rule: it is an error to fix)."""
         values = {}
         for option in opts.OPTIONS:
-            raw = self[option.key].value()
             try:
-                values[option.key] = option.parse(raw)
+                value = option.parse(self[option.key].value())
             except ValueError:
-                values[option.key] = None
+                value = None
+            invalid = value is None or self[option.key].errors
+            values[option.key] = option.official if invalid else value
         return values
 
 

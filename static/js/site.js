@@ -44,8 +44,9 @@
     });
   }
 
-  // The rules form (data-short-form): options that only mean something with another
-  // option's value (data-when-key, data-when-values) are hidden while they mean nothing;
+  // The rules form (data-short-form): options that only mean something with other options'
+  // values (data-when: [[option, [values]], ...], from Option.when) are hidden while they
+  // mean nothing, and are no house rule then;
   // unchanged options other than the common ones fold away until "Show all rules" or a
   // search; each option has "Back to official"; a summary of the differences stays in view.
   // Without this script the form shows everything and "Back to official" posts the form.
@@ -70,11 +71,11 @@
   }
 
   function dependencyMet(form, field) {
-    var key = field.getAttribute("data-when-key");
-    if (!key) return true;
-    var allowed = JSON.parse(field.getAttribute("data-when-values"));
-    var checked = form.querySelector('input[name="' + key + '"]:checked');
-    return checked === null || allowed.indexOf(checked.value) !== -1;
+    var conditions = JSON.parse(field.getAttribute("data-when") || "[]");
+    return conditions.every(function (condition) {
+      var checked = form.querySelector('input[name="' + condition[0] + '"]:checked');
+      return checked === null || condition[1].indexOf(checked.value) !== -1;
+    });
   }
 
   function setUpRulesForm(form) {
@@ -103,13 +104,13 @@
       fields.forEach(function (field) {
         var state = optionState(field);
         var met = dependencyMet(form, field);
-        var isHouse = state.changed && state.valid;
+        var isHouse = state.changed && state.valid && met;
         field.classList.toggle("changed", isHouse);
         var mark = field.querySelector(".house-mark");
         if (mark) mark.hidden = !isHouse;
         var back = field.querySelector(".back-official");
         if (back) back.hidden = !state.changed;
-        if (isHouse && met) diffs.push(field.getAttribute("data-label") + ": " + state.words);
+        if (isHouse) diffs.push(field.getAttribute("data-label") + ": " + state.words);
         var shown;
         if (query) {
           shown = met && field.textContent.toLowerCase().indexOf(query) !== -1;

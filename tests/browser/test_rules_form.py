@@ -81,6 +81,29 @@ def test_back_to_official_and_the_live_summary(page, transactional_db):
     assert summary.inner_text() == "1 house rule: Draw Two on a Draw Two: Allowed"
 
 
+def test_the_live_summary_counts_a_rule_only_while_all_it_depends_on_holds(page, transactional_db):
+    """The partner's hand scores only in pairs where the winner scores the other hands
+    (two conditions, Option.when): the script counts what the rules page counts."""
+    rs, secret = make_ruleset("official", name="Ours", teams="pairs", team_scores_partner_hand=True)
+    page.goto(f"/r/{rs.code}/edit/{secret}/")
+    summary = page.locator("[data-diff-summary]")
+    partner = page.locator("#option-team_scores_partner_hand")
+    assert "Partner's hand scores too: Yes" in summary.inner_text()
+    assert partner.is_visible()
+    page.get_by_role("button", name="Show all rules").click()
+    page.get_by_role("group", name="Scoring").get_by_label(
+        "Everyone scores their own hand; lowest total wins"
+    ).check()
+    assert partner.is_hidden()
+    assert summary.inner_text() == (
+        "2 house rules: Scoring: Everyone scores their own hand; lowest total wins; "
+        "Teams: Pairs: partners sit opposite"
+    )
+    page.get_by_role("group", name="Scoring").get_by_label("Winner scores the other hands").check()
+    assert partner.is_visible()
+    assert "Partner's hand scores too: Yes" in summary.inner_text()
+
+
 def test_keyboard_only_edit_of_one_option_and_save(page, transactional_db):
     rs, secret = make_ruleset("official", name="Ours")
     page.goto(f"/r/{rs.code}/edit/{secret}/")

@@ -1,4 +1,6 @@
+import html
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -8,10 +10,11 @@ from django.test import Client
 
 from rulesets import codes, sharing
 from rulesets import options as opts
-from rulesets.forms import COMMON, initial_for
+from rulesets.forms import COMMON, RuleSetForm, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset, one_letter_off
+from tests.rulesets.option_sets import every_pair
 from tests.rulesets.test_sharing import card_sheet
 from unosite import links
 
@@ -382,6 +385,40 @@ class TestShortForm:
         count = len(sharing.house_rules(BY_SLUG["party"].options))
         assert f"{count} house rules: " in body
         assert "No house rules yet" in client.get("/rules/new/").content.decode()
+
+    def test_the_editor_counts_the_house_rules_the_rules_page_counts(self):
+        """One answer to "which rules are house rules" (options.house_rules): the editor's
+        summary and its badges, for every two options' values together."""
+        for options in every_pair():
+            form = RuleSetForm(form_data(**options))
+            house = {o.key for o in opts.house_rules(options)}
+            assert {label for label, _words in form.differences()} == {
+                opts.BY_KEY[key].label for key in house
+            }
+            badges = {
+                item["option"].key
+                for _key, _title, items in form.groups()
+                for item in items
+                if item["house"]
+            }
+            assert badges == house
+
+    def test_a_changed_rule_that_means_nothing_here_has_no_badge_but_can_go_back(self, client):
+        # Pairs with the lowest total winning: nobody scores a partner's hand.
+        data = form_data(teams="pairs", scoring="lowest_total_wins", team_scores_partner_hand=True)
+        body = client.post("/rules/new/", {**data, "back_to_official": "uno_penalty"})
+        body = body.content.decode()
+        field = body[body.index('id="option-team_scores_partner_hand"') :]
+        field = field[: field.index('id="option-', 10)]
+        assert 'class="house-mark" hidden' in field
+        assert "Back to official" in field and " hidden>" not in field.split("back-official")[1]
+        assert json.loads(html.unescape(re.search(r'data-when="([^"]+)"', field)[1])) == [
+            ["teams", ["pairs"]],
+            ["scoring", ["winner_takes_points"]],
+        ]
+        summary = body[body.index("data-diff-summary") :]
+        summary = summary[: summary.index("</p>")]
+        assert "hand scores too" not in summary and "2 house rules" in summary
 
 
 class TestErrorSummary:
