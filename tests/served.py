@@ -34,9 +34,17 @@ class Server:
     """gunicorn in its own process group, so that stopping it stops its workers too."""
 
     def __init__(
-        self, database: Path, log: Path, workers: int | None = None, redis_url: str | None = None
+        self,
+        database: Path,
+        log: Path,
+        workers: int | None = None,
+        redis_url: str | None = None,
+        access_log: Path | None = None,
     ):
+        """``access_log``: a file where gunicorn writes a line per request: the worker's
+        process id, the method, the path and the status."""
         self.port = _free_port()
+        self.access_log = access_log
         self.workers = workers or int(os.environ.get("SERVED_WORKERS") or 2)
         if redis_url is None:
             redis_url = os.environ.get("REDIS_URL", "")
@@ -84,7 +92,13 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "unosite.wsgi"]
                 + ["--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers)]
-                + ["--worker-class", "sync", "--log-level", "warning"],
+                + ["--worker-class", "sync", "--log-level", "warning"]
+                + (
+                    ["--access-logfile", str(self.access_log)]
+                    + ["--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
+                    if self.access_log
+                    else []
+                ),
                 cwd=ROOT,
                 env=self.env,
                 stdout=log,
