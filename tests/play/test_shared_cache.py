@@ -4,8 +4,8 @@ Each phone loads the rules page and the scoreboard many times (a worker may answ
 load and the other the next; every other time, the page comes from one worker and its form
 goes to the other for certain) and sends the forms the pages gave it: no form is refused
 (403), every page's nonce is its own, every form has its own submission id and is for the
-round it records, and every round is recorded once. A phone polling the board is never told "unchanged" after the other
-phone recorded a round, whichever worker answers.
+round it records, and every round is recorded once. A phone polling the board is never
+told "unchanged" after the other phone recorded a round, whichever worker answers.
 """
 
 from __future__ import annotations
