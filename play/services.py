@@ -556,29 +556,17 @@ def _lock(game: Game) -> Game:
 
 
 def _bump(game: Game, finished: bool) -> None:
-    """Records whether the locked ``game`` is over, bumps its version and publishes it."""
-    _new_version(game, finished)
-    publish_version(game)
-
-
-def _new_version(game: Game, finished: bool, *, unless_changed: bool = False) -> bool:
-    """Records whether ``game`` is over and bumps its version, in the database and in
-    ``game``. With ``unless_changed``, only where the version is still the one ``game``
-    was read with, and this UPDATE takes the game's lock; where another phone changed the
-    game since, nothing is changed, and it says False."""
+    """Records whether the locked ``game`` is over, bumps its version (in the database and
+    in ``game``) and publishes it."""
     finished_at = game.finished_at
     if finished != game.finished:
         finished_at = timezone.now() if finished else None
-    games = Game.objects.filter(pk=game.pk)
-    if unless_changed:
-        games = games.filter(version=game.version)
-    if not games.update(
+    Game.objects.filter(pk=game.pk).update(
         version=F("version") + 1, finished_at=finished_at, updated_at=timezone.now()
-    ):
-        return False
+    )
     game.version += 1
     game.finished_at = finished_at
-    return True
+    publish_version(game)
 
 
 def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
@@ -592,7 +580,6 @@ def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, i
 class Recorded:
     round: Round
     created: bool
-    others_since: int = 0  # rounds other phones recorded since the form was shown
     standing: scoring.Standing | None = None  # after the round, when created
     players: list[Player] = field(default_factory=list)  # the game's, in seat order
 
@@ -616,54 +603,42 @@ def record_round(
     expected_number: int | None = None,
     players: list[Player] | None = None,
 ) -> Recorded:
-    """Records the next round of ``game``; a submission id already recorded returns that
-    round (a form sent twice counts once).
+    """Records the next round of ``game``, in one transaction: locks the game, numbers the
+    round, stores it and its hands, updates the game. A form sent twice counts once: its
+    submission id is unique in the game, and the round it recorded is returned.
 
     ``went_out`` is a seat and ``hands`` maps seats to valid points (see
     play.forms.RoundForm); ``players``, the game's players in seat order when the caller
-    has them. Raises GameOver when the game has ended. ``expected_number`` is the round
-    number the form was shown for: rounds other phones recorded meanwhile are counted.
+    has them. ``expected_number`` is the round the form was filled in for: when the board
+    has other rounds by now (another phone recorded or undid one), nothing is recorded
+    (BoardChanged). Raises GameOver when the game has ended.
 
     On SQLite the lock is the whole database's, and every phone recording a round anywhere
-    waits while it is held, so as little as possible happens under it. The game's rounds
-    are read before, as plain values (who went out, the hands), and the standing after the
-    round is computed from them: what is read after ``game`` was loaded is as of its
-    version or newer. Every change of a game bumps its version, so when the version is
-    still the one ``game`` was loaded with, nothing changed since. That is the usual case:
-    the version is bumped where it is still that one, which takes the game's lock, and the
-    round is stored. Otherwise (another phone changed the game, or the form was for another
-    round, or the game is over) the game is locked, and players and rounds are read again
-    (and the standing computed again) under the lock; a form sent twice is looked for
-    there. In the usual case the database finds it (a submission id is unique in its game).
+    waits while it is held: the rounds are read before it, and read again under it only
+    when another phone changed the game meanwhile (every change bumps its version).
     """
     players = players if players is not None else players_of(game)
     results = _read_results(game, players)
-    played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
-    stand = _standing(game, players, [*results, played])  # after it, unless the game changes
-    number = len(results) + 1  # rounds are numbered 1..N, under the game's lock
-    read_version = game.version
     try:
         with transaction.atomic():
-            usual = not game.finished and expected_number in (None, number)
-            taken = usual and _new_version(game, stand.finished, unless_changed=True)
-            if not taken:
-                locked = _lock(game)
-                changed = locked.version != game.version  # another phone changed the game
-                if changed:
-                    players = players_of(locked)
-                    results = _read_results(locked, players)
-                    stand = _standing(locked, players, [*results, played])
-                game = locked
-                number = len(results) + 1
-                moved = expected_number and expected_number != number
-                # Perhaps this form was recorded already (else the database refuses it below).
-                maybe_sent = changed or game.finished or moved
-                if maybe_sent and (existing := _recorded(game, submission_id)) is not None:
+            locked = _lock(game)
+            changed = locked.version != game.version  # another phone changed the game
+            if changed:
+                players = players_of(locked)
+                results = _read_results(locked, players)
+            game = locked
+            number = len(results) + 1
+            moved = expected_number not in (None, number)
+            if changed or game.finished or moved:
+                # Perhaps this form was recorded already (else the database refuses it).
+                if (existing := _recorded(game, submission_id)) is not None:
                     return Recorded(existing, created=False)
                 if game.finished:
                     raise GameOver(_("This game is over, so no more rounds can be recorded."))
                 if moved:
                     raise BoardChanged(expected_number, number)
+            played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
+            stand = _standing(game, players, [*results, played])
             round_ = Round.objects.create(
                 game=game,
                 number=number,
@@ -672,19 +647,13 @@ def record_round(
                 submission_id=submission_id,
             )
             _store_hands(round_, players, hands)
-            if taken:
-                publish_version(game)  # its version was bumped first, the round now stored
-            else:
-                _bump(game, stand.finished)
+            _bump(game, stand.finished)
     except IntegrityError:
-        # This form was recorded before: the database refuses its submission id twice. The
-        # version bumped first went back with the transaction.
-        game.version = read_version
+        # This form was recorded before: the database refuses its submission id twice.
         if (existing := _recorded(game, submission_id)) is None:
             raise
         return Recorded(existing, created=False)
-    others = max(0, round_.number - expected_number) if expected_number else 0
-    return Recorded(round_, True, others, stand, players)
+    return Recorded(round_, True, stand, players)
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:

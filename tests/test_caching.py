@@ -427,27 +427,25 @@ def test_recording_a_round_takes_a_fixed_number_of_queries(
     game = game_with_rounds(names, rounds, target_score=500)
     game = services.load_game(pk=game.pk)  # as a phone loads it
     players = services.players_of(game)
-    # Read the rounds with their hands (one query); then bump the game's version where it is
-    # still the one read (which locks it), store the round and its hands; and the
-    # transaction (a savepoint inside the test's). A form sent twice is found by the
-    # database's unique submission id.
-    with django_assert_num_queries(6):
+    # Read the rounds with their hands (one query); then lock the game, store the round and
+    # its hands, update the game; and the transaction (a savepoint inside the test's). A form
+    # sent twice is found by the database's unique submission id.
+    with django_assert_num_queries(7):
         services.record_round(game, 0, {1: 3}, uuid.uuid4(), players=players)
 
 
 def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_lock(db, monkeypatch):
     game = make_game(target_score=50)
     record(game, ANN, {BEN: 10, CAT: 5, DAN: 5})
-    real_new_version = services._new_version
+    real_lock = services._lock
 
-    def another_phone_first(g, *args, **kwargs):
-        """Another phone records a round after this one read the rounds, before the lock
-        (the version bumped where it is still the one read)."""
-        monkeypatch.setattr(services, "_new_version", real_new_version)
+    def another_phone_first(g):
+        """Another phone records a round after this one read the rounds, before the lock."""
+        monkeypatch.setattr(services, "_lock", real_lock)
         record(services.load_game(pk=g.pk), ANN, {BEN: 10, CAT: 5, DAN: 5})
-        return real_new_version(g, *args, **kwargs)
+        return real_lock(g)
 
-    monkeypatch.setattr(services, "_new_version", another_phone_first)
+    monkeypatch.setattr(services, "_lock", another_phone_first)
     loaded = services.load_game(pk=game.pk)
     done = services.record_round(loaded, ANN, {BEN: 10, CAT: 5, DAN: 5}, uuid.uuid4())
     assert done.round.number == 3
@@ -459,24 +457,24 @@ def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_loc
 def test_the_same_form_recorded_after_it_was_looked_for_counts_once(db, monkeypatch):
     game = make_game()
     sid = uuid.uuid4()
-    real_new_version = services._new_version
+    real_lock = services._lock
 
-    def same_form_first(g, *args, **kwargs):
+    def same_form_first(g):
         """The same form, sent twice, is recorded by the other request just before the lock."""
-        monkeypatch.setattr(services, "_new_version", real_new_version)
+        monkeypatch.setattr(services, "_lock", real_lock)
         record(services.load_game(pk=g.pk), ANN, {BEN: 3}, submission_id=sid)
-        return real_new_version(g, *args, **kwargs)
+        return real_lock(g)
 
-    monkeypatch.setattr(services, "_new_version", same_form_first)
+    monkeypatch.setattr(services, "_lock", same_form_first)
     done = services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 3}, sid)
     assert not done.created and done.round.number == 1
     assert game.rounds.count() == 1
 
 
 def test_the_same_form_twice_changes_neither_the_version_nor_what_the_polls_see(db):
-    """Sent again as it was (the board unchanged), the form bumps the version where it is
-    still the one read, and the database refuses its submission id: the version goes back
-    with the transaction, and the polls are never told of a change."""
+    """Sent again for the round after the one it recorded, the form is found under the
+    lock before anything is changed: the version stays, and the polls are never told of a
+    change."""
     game = make_game()
     sid = uuid.uuid4()
     first = services.record_round(game, ANN, {BEN: 3}, sid)
