@@ -148,8 +148,8 @@ def _begin(game: Game) -> tuple[Game, services.Board]:
 def _save_dealer(locked: Game, b: services.Board, seated: Sequence[Player], dealer: Player):
     first = _first_dealer_for(dealer, seated, len(b.rounds), b.rules)
     if first != locked.first_dealer:
-        Game.objects.filter(pk=locked.pk).update(first_dealer=first)
         locked.first_dealer = first
+        locked.save(update_fields=["first_dealer"])
 
 
 def _valid_name(game: Game, raw: str, player: Player | None = None) -> str:
