@@ -1,11 +1,12 @@
 """Two phones at one table, served by two gunicorn workers sharing a Redis cache.
 
-Each phone loads the rules page and the scoreboard many times (a worker may answer one
-load and the other the next; every other time, the page comes from one worker and its form
-goes to the other for certain) and sends the forms the pages gave it: no form is refused
-(403), every page's nonce is its own, every form has its own submission id and is for the
-round it records, and every round is recorded once. A phone polling the board is never
-told "unchanged" after the other phone recorded a round, whichever worker answers.
+Both phones open the rules page and the scoreboard as they are, again and again, one answered
+by each worker for certain (a page kept by one worker and shown by the other is what went
+wrong before issue 11), and send the forms the pages gave them. No form is refused (403),
+every page's nonce is its own, every form has its own submission id and is for the round on
+the board, the phone whose round came second is asked whether it is a different round, and
+every round is recorded once. A phone polling the board is never told "unchanged" after the
+other phone recorded a round, whichever worker answers.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sqlite3
 import time
 from contextlib import closing
 from http.cookies import SimpleCookie
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -87,13 +89,26 @@ class Phone:
         return response, text
 
 
+def _waiting(port: int) -> int:
+    """Connections to the server that no worker has taken yet (Linux's accept queue of the
+    listening socket, in /proc/net/tcp)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        _n, local, _remote, state, queues = line.split()[:5]
+        if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port:  # LISTEN
+            return int(queues.split(":")[1], 16)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
 class Stall:
     """A request begun and not finished: it keeps the sync worker that took it busy until
-    ``finish``, so that the server's other worker answers whatever comes meanwhile."""
+    ``finish``. It is made only once a worker has taken it."""
 
     def __init__(self, port: int):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
         self.sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        deadline = time.monotonic() + 10
+        while _waiting(port) and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     def finish(self) -> None:
         self.sock.sendall(b"Connection: close\r\n\r\n")
@@ -102,6 +117,20 @@ class Stall:
             while chunk := self.sock.recv(4096):
                 answer += chunk
         assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+
+
+def one_then_the_other(port: int, first, second):
+    """``first()`` then ``second()``, answered by the server's two workers, one each: the
+    first while one worker is kept busy, the second while the worker that answered the
+    first is."""
+    held = Stall(port)
+    answer = first()
+    held, released = Stall(port), held  # only the worker that answered is free to take it
+    released.finish()
+    try:
+        return answer, second()
+    finally:
+        held.finish()
 
 
 def _form(html: str) -> dict[str, str]:
@@ -132,57 +161,67 @@ def _workers(access_log, method: str, path: str, count: int) -> list[str]:
         time.sleep(0.05)
 
 
+def _switch_language(phone: Phone, html: str, back_to: str) -> None:
+    """Sends the page's language form with the token and the way back it gave."""
+    switcher = html[html.index('class="language-switcher"') :]
+    switcher = switcher[: switcher.index("</form>")]
+    fields = {
+        name: re.search(rf'name="{name}" value="([^"]*)"', switcher)[1]
+        for name in ("csrfmiddlewaretoken", "next")
+    }
+    switched, _text = phone.request("POST", "/language/", {**fields, "language": "en"})
+    assert (switched.status, switched.headers["Location"]) == (302, back_to)
+
+
 def test_two_phones_on_two_workers_record_every_round_once(served):
     port, (rules_code, game_code), database, access_log = served
-    phones = [Phone(port), Phone(port)]
-    statuses, submission_ids, expected, crossings = [], [], [], []
+    a, b = Phone(port), Phone(port)
+    game_page, statuses, submission_ids = f"/g/{game_code}/", [], []
     for i in range(LOADS):
-        for seat, phone in enumerate(phones):
-            rules, html = phone.request("GET", f"/r/{rules_code}/")
-            assert rules.status == 200
-            _nonce(rules, html)
-            # The rules page's form (the language switcher), with the token and the way
-            # back it gave.
-            switcher = html[html.index('class="language-switcher"') :]
-            switcher = switcher[: switcher.index("</form>")]
-            fields = {
-                name: re.search(rf'name="{name}" value="([^"]*)"', switcher)[1]
-                for name in ("csrfmiddlewaretoken", "next")
-            }
-            switched, _text = phone.request("POST", "/language/", {**fields, "language": "en"})
-            assert (switched.status, switched.headers["Location"]) == (302, f"/r/{rules_code}/")
-            # Every other time, the page comes from one worker and its form goes to the
-            # other for certain: the page while the first is kept busy, the form while
-            # the worker that gave the page is.
-            crossed = i % 2 == 1
-            busy = Stall(port) if crossed else None
-            page, html = phone.request("GET", f"/g/{game_code}/")
+        # Both phones open the rules page, each from another worker, and use its form.
+        for phone, (response, html) in zip(
+            (a, b),
+            one_then_the_other(
+                port,
+                lambda: a.request("GET", f"/r/{rules_code}/"),
+                lambda: b.request("GET", f"/r/{rules_code}/"),
+            ),
+            strict=True,
+        ):
+            assert response.status == 200
+            _nonce(response, html)
+            _switch_language(phone, html, f"/r/{rules_code}/")
+        # Both open the scoreboard as it is, each from another worker, and both enter the
+        # round just played: the phone that sends it second is asked first.
+        pages = one_then_the_other(
+            port, lambda: a.request("GET", game_page), lambda: b.request("GET", game_page)
+        )
+        for seat, (phone, (page, html)) in enumerate(zip((a, b), pages, strict=True)):
             assert page.status == 200
             _nonce(page, html)
-            if busy:
-                busy, then = Stall(port), busy
-                then.finish()
             form = _form(html)
+            assert form["expected_round"] == str(2 * i + 1)  # the round on the board
             submission_ids.append(form["submission_id"])
-            expected.append(form["expected_round"])
             hands = {f"hand_{other}": str(i + 1) for other in range(3) if other != seat}
-            fields = {**form, "went_out": str(seat), **hands}
-            posted, _text = phone.request("POST", f"/g/{game_code}/rounds/new/", fields)
+            typed = {"went_out": str(seat), **hands}
+            posted, html = phone.request("POST", f"{game_page}rounds/new/", {**form, **typed})
+            if seat == 1:  # "Is this the round another phone just saved?" No: add it.
+                assert posted.status == 409 and "just saved by another phone" in html
+                again = _form(html)
+                assert again["submission_id"] == form["submission_id"]
+                posted, html = phone.request("POST", f"{game_page}rounds/new/", {**again, **typed})
             statuses.append(posted.status)
-            if busy:
-                busy.finish()
-            crossings.append(crossed)
+            # As a browser does: to the page that says "Round N saved" (shown there once).
+            shown, html = phone.request("GET", posted.headers["Location"].split("#")[0])
+            assert shown.status == 200 and "saved" in html
     assert statuses == [302] * (2 * LOADS)
     assert len(set(submission_ids)) == 2 * LOADS
-    # Each page's form was for the round it recorded, whichever worker kept its fragments.
-    assert expected == [str(n) for n in range(1, 2 * LOADS + 1)]
-    # The forms said to be recorded by the other worker than the one that gave them were
-    # (the pages and forms are one after another: the log has them in their order).
-    pages = _workers(access_log, "GET", f"/g/{game_code}/", 2 * LOADS)
-    posts = _workers(access_log, "POST", f"/g/{game_code}/rounds/new/", 2 * LOADS)
-    assert len(set(pages)) == 2
-    pairs = zip(pages, posts, crossings, strict=True)
-    assert [page != post for page, post, crossed in pairs if crossed] == [True] * LOADS
+    # Each pair of loads was answered by both workers (the log has the requests in order:
+    # each phone's page, then the page after its round was saved).
+    loads = _workers(access_log, "GET", game_page, 4 * LOADS)
+    pairs = [loads[n : n + 4] for n in range(0, 4 * LOADS, 4)]
+    assert all(first != second for first, second, _after_a, _after_b in pairs)
+    assert len(set(loads)) == 2
     with closing(sqlite3.connect(database)) as db:
         rounds = db.execute(
             "SELECT r.number, r.submission_id FROM play_round r JOIN play_game g "
