@@ -614,11 +614,14 @@ def record_round(
     (BoardChanged). Raises GameOver when the game has ended.
 
     On SQLite the lock is the whole database's, and every phone recording a round anywhere
-    waits while it is held: the rounds are read before it, and read again under it only
-    when another phone changed the game meanwhile (every change bumps its version).
+    waits while it is held: the rounds are read and the standing after the round computed
+    before it, and again under it only when another phone changed the game meanwhile
+    (every change bumps its version).
     """
     players = players if players is not None else players_of(game)
     results = _read_results(game, players)
+    played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
+    stand = _standing(game, players, [*results, played])  # after it, unless the game changes
     try:
         with transaction.atomic():
             locked = _lock(game)
@@ -626,6 +629,7 @@ def record_round(
             if changed:
                 players = players_of(locked)
                 results = _read_results(locked, players)
+                stand = _standing(locked, players, [*results, played])
             game = locked
             number = len(results) + 1
             moved = expected_number not in (None, number)
@@ -637,8 +641,6 @@ def record_round(
                     raise GameOver(_("This game is over, so no more rounds can be recorded."))
                 if moved:
                     raise BoardChanged(expected_number, number)
-            played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
-            stand = _standing(game, players, [*results, played])
             round_ = Round.objects.create(
                 game=game,
                 number=number,
