@@ -94,18 +94,12 @@ REDIS_URL = env.env_str("REDIS_URL", "")
 # play.services). Without Redis, "shared" is a folder of files (CACHE_DIR; by default in
 # memory, see unosite.env.cache_dir), which does not list itself on every write
 # (unosite.cache).
-# "template_fragments" (Django's {% cache %} tag uses it): the pages' cached fragments stay in
-# each worker's memory, with Redis too. Their keys name all they vary on (the game's version,
-# the revision, the language, the host, the deployed site), so a worker's copy is never an
-# old one, and a page reads its half-dozen fragments without as many trips to Redis.
-_fragments = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "template-fragments",
-    "OPTIONS": {"MAX_ENTRIES": 5000},
-}
-# "local": what never changes once written and is read on most requests (a game's revision,
-# see play.services.board_revision): in each worker's own memory, with Redis too, since a
-# copy of what never changes is never an old one.
+# "local": what never changes once written and is read on most requests, in each worker's
+# own memory, with Redis too: a copy of what never changes is never an old one. Django's
+# {% cache %} tag uses it under the name "template_fragments": the pages' cached fragments,
+# whose keys name all they vary on (the game's version, the revision, the language, the
+# host, the deployed site), so that a page reads its half-dozen fragments without as many
+# trips to Redis; and a game's revision (play.services.board_revision).
 _local = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "local",
@@ -116,7 +110,7 @@ if REDIS_URL:
     CACHES = {
         "default": _redis,
         "shared": {**_redis, "KEY_PREFIX": "shared"},
-        "template_fragments": _fragments,
+        "template_fragments": _local,
         "local": _local,
     }
 else:
@@ -130,7 +124,7 @@ else:
             "LOCATION": env.cache_dir("CACHE_DIR", BASE_DIR / ".cache"),
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
-        "template_fragments": _fragments,
+        "template_fragments": _local,
         "local": _local,
     }
 
