@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import pwd
 import shutil
 import signal
 import socket
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from scripts.serving import nginx_config
 from tests.served import ROOT, Server, _free_port
 
 SLOW_CLIENTS = 50
@@ -195,40 +195,6 @@ def test_make_run_keeps_nothing_of_a_cut_off_upload(make_run):
 
 
 # --- The deployment: gunicorn's sync workers behind deploy/nginx.conf ----------------------
-
-
-def nginx_config(folder: Path, port: int, upstream: int) -> Path:
-    """The shipped server block with its ports and log moved to ``folder``, inside a main
-    configuration of the kind Debian's /etc/nginx/nginx.conf is."""
-    shipped = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = shipped
-    for old, new in [
-        ("    listen 80;\n", f"    listen 127.0.0.1:{port};\n"),
-        ("    listen [::]:80;\n", ""),
-        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};"),
-        ("/var/log/nginx/house-rules.access.log", str(folder / "access.log")),
-    ]:
-        assert old in site, f"deploy/nginx.conf no longer has {old!r}"
-        site = site.replace(old, new)
-    (folder / "house-rules.conf").write_text(site)
-    main = folder / "nginx.conf"
-    temp = folder / "temp"
-    temp.mkdir(exist_ok=True)
-    user = pwd.getpwuid(os.getuid()).pw_name
-    main.write_text(
-        f"user {user};\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
-        f"error_log {folder / 'error.log'} warn;\n"
-        "events { worker_connections 1024; }\n"
-        "http {\n"
-        f"    client_body_temp_path {temp / 'body'};\n"
-        f"    proxy_temp_path {temp / 'proxy'};\n"
-        f"    fastcgi_temp_path {temp / 'fastcgi'};\n"
-        f"    uwsgi_temp_path {temp / 'uwsgi'};\n"
-        f"    scgi_temp_path {temp / 'scgi'};\n"
-        f"    include {folder / 'house-rules.conf'};\n"
-        "}\n"
-    )
-    return main
 
 
 @pytest.fixture(scope="module")

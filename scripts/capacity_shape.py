@@ -1,0 +1,135 @@
+"""The evening fills up: more and more tables, until one of them would feel it.
+
+Loaded beside scripts/locustfile.py by scripts/capacity.py (``-f locustfile.py,capacity_shape.py``).
+It runs on Locust's master only. Tables arrive step by step (``--tables 50,100,200,...``); the
+tables of a step keep playing through the next ones, so step k is k tables at once. Each step
+lasts ``--step-seconds``, new tables arriving over its first part, and is judged over its whole
+length: it passes when the 99th percentile of every kind of table request is at most
+``--p99-ms`` and nothing failed (no 5xx, no error, no time-out, no lost or doubled round).
+The first step that does not pass ends the run. What each step saw is written to ``--steps-out``
+(JSON), with what the tables found when they read their games back at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from locust import LoadTestShape, events
+
+WORKER_REPORT_SECONDS = 3  # how often Locust's worker processes report to the master
+
+
+@events.init_command_line_parser.add_listener
+def _options(parser):
+    group = parser.add_argument_group("Capacity steps")
+    group.add_argument("--tables", default="50,100,200", help="tables at each step")
+    group.add_argument("--step-seconds", type=float, default=60.0)
+    group.add_argument(
+        "--arrive-seconds", type=float, default=20.0, help="new tables arrive within"
+    )
+    group.add_argument("--p99-ms", type=float, default=200.0)
+    group.add_argument("--steps-out", default="", help="JSON file for the steps")
+
+
+def window(stats) -> dict:
+    """What the requests since the last reset did: per kind, and every failure."""
+    kinds = {}
+    for (name, method), entry in sorted(stats.entries.items()):
+        if not entry.num_requests and not entry.num_failures:
+            continue
+        kinds[name] = {
+            "method": method,
+            "requests": entry.num_requests,
+            "failures": entry.num_failures,
+            "p50_ms": entry.get_response_time_percentile(0.5) if entry.num_requests else 0,
+            "p99_ms": entry.get_response_time_percentile(0.99) if entry.num_requests else 0,
+        }
+    errors = [
+        {"kind": e.name, "error": str(e.error)[:300], "count": e.occurrences}
+        for e in stats.errors.values()
+    ]
+    return {"kinds": kinds, "errors": errors, "requests": stats.total.num_requests}
+
+
+class Evening(LoadTestShape):
+    def __init__(self):
+        super().__init__()
+        self.steps: list[dict] = []
+        self.index = -1
+        self.began = 0.0
+        self.ending: float | None = None
+        self.emptied: float | None = None
+
+    @property
+    def options(self):
+        return self.runner.environment.parsed_options
+
+    def tick(self):
+        tables = [int(n) for n in self.options.tables.split(",")]
+        now = time.time()
+        if self.ending is not None:
+            return self.wrap_up(now)
+        if self.index == -1 or now - self.began >= self.options.step_seconds:
+            passed = self.index == -1 or self.judge(tables[self.index], now)
+            self.runner.stats.reset_all()  # each step, and the wrap-up, counted alone
+            if not passed or self.index + 1 == len(tables):
+                self.ending = now
+                return self.wrap_up(now)
+            self.index += 1
+            self.began = now
+        previous = tables[self.index - 1] if self.index else 0
+        arriving = max(tables[self.index] - previous, 1) / self.options.arrive_seconds
+        return tables[self.index], arriving
+
+    def wrap_up(self, now: float):
+        """Every table ends its evening (each reads its game back), then a few seconds for
+        the last reports of the worker processes; then the run ends."""
+        if self.runner.user_count:
+            self.emptied = None
+            return 0, 100
+        self.emptied = self.emptied or now
+        return None if now - self.emptied > 2 * WORKER_REPORT_SECONDS else (0, 100)
+
+    def judge(self, tables: int, now: float) -> bool:
+        seen = window(self.runner.stats)
+        user_count = self.runner.user_count
+        worst = max(
+            (k["p99_ms"] for k in seen["kinds"].values() if k["method"] != "CHECK"), default=0
+        )
+        failures = sum(k["failures"] for k in seen["kinds"].values())
+        passed = worst <= self.options.p99_ms and not failures and user_count == tables
+        self.steps.append(
+            {
+                "tables": tables,
+                "tables_playing": user_count,
+                "began": self.began,
+                "ended": now,
+                "worst_p99_ms": worst,
+                "failures": failures,
+                "passed": passed,
+                **seen,
+            }
+        )
+        save(self.runner.environment, self.steps)
+        return passed
+
+
+def save(environment, steps, wrap_up=None) -> None:
+    out = environment.parsed_options.steps_out
+    if out:
+        Path(out).write_text(json.dumps({"steps": steps, "wrap_up": wrap_up}, indent=1))
+
+
+@events.quitting.add_listener
+def _wrap_up(environment, **_kwargs):
+    """After the last step the tables end their evenings and read their games back."""
+    shape = environment.shape_class
+    if isinstance(shape, Evening) and environment.runner is not None:
+        wrap_up = window(environment.runner.stats)
+        wrap_up["exceptions"] = [
+            {"count": e["count"], "error": e["msg"][:300]}
+            for e in environment.runner.exceptions.values()
+        ]
+        save(environment, shape.steps, wrap_up)
