@@ -1,13 +1,18 @@
 """The evening fills up: more and more tables, until one of them would feel it.
 
 Loaded beside scripts/locustfile.py by scripts/capacity.py (``-f locustfile.py,capacity_shape.py``).
-It runs on Locust's master only. Tables arrive step by step (``--tables 50,100,200,...``); the
-tables of a step keep playing through the next ones, so step k is k tables at once. Each step
-lasts ``--step-seconds``, new tables arriving over its first part, and is judged over its whole
-length: it passes when the 99th percentile of every kind of table request is at most
-``--p99-ms`` and nothing failed (no 5xx, no error, no time-out, no lost or doubled round).
-The first step that does not pass ends the run. What each step saw is written to ``--steps-out``
-(JSON), with what the tables found when they read their games back at the end.
+It runs on Locust's master only. First a few tables play for ``--warm-up-seconds``, not judged
+(each server process renders its first pages, fills its caches and opens its connections: what a
+server does once after a deploy, not what a table feels all evening). Then come the steps
+(``--tables 50,100,200,...``): in each, the new tables sit down over ``--arrive-seconds`` (their
+rules, card and game started: counted apart and reported, since a hundred tables sitting down
+in the same half-minute is a burst no evening has), then all of them play for
+``--step-seconds``, judged: the step holds when the 99th percentile of every kind of table
+request is at most ``--p99-ms`` while they play, and nothing failed in either part (no 5xx,
+no error, no time-out, no lost or doubled round). The tables of a step play on through the
+next ones, so step k is k tables at once. The first step that does not hold ends the run. What
+each step saw is written to ``--steps-out`` (JSON), with what the tables found when they read
+their games back at the end.
 """
 
 from __future__ import annotations
@@ -19,17 +24,19 @@ from pathlib import Path
 from locust import LoadTestShape, events
 
 WORKER_REPORT_SECONDS = 3  # how often Locust's worker processes report to the master
+WARM_UP_TABLES = 10
 
 
 @events.init_command_line_parser.add_listener
 def _options(parser):
     group = parser.add_argument_group("Capacity steps")
     group.add_argument("--tables", default="50,100,200", help="tables at each step")
-    group.add_argument("--step-seconds", type=float, default=60.0)
-    group.add_argument(
-        "--arrive-seconds", type=float, default=20.0, help="new tables arrive within"
-    )
+    group.add_argument("--step-seconds", type=float, default=60.0, help="of play, judged")
+    group.add_argument("--arrive-seconds", type=float, default=30.0, help="new tables sit down")
     group.add_argument("--p99-ms", type=float, default=200.0)
+    group.add_argument(
+        "--warm-up-seconds", type=float, default=30.0, help="a few tables first, not judged"
+    )
     group.add_argument("--steps-out", default="", help="JSON file for the steps")
 
 
@@ -54,12 +61,16 @@ def window(stats) -> dict:
 
 
 class Evening(LoadTestShape):
+    """Warm-up, then for each step: its tables arrive, then they play (judged); then the
+    wrap-up, in which every table ends its evening."""
+
     def __init__(self):
         super().__init__()
         self.steps: list[dict] = []
-        self.index = -1
+        self.index = 0
+        self.phase = "warm-up"
         self.began = 0.0
-        self.ending: float | None = None
+        self.arrival: dict = {}
         self.emptied: float | None = None
 
     @property
@@ -67,21 +78,32 @@ class Evening(LoadTestShape):
         return self.runner.environment.parsed_options
 
     def tick(self):
-        tables = [int(n) for n in self.options.tables.split(",")]
+        o = self.options
+        tables = [int(n) for n in o.tables.split(",")]
         now = time.time()
-        if self.ending is not None:
+        self.began = self.began or now
+        if self.phase == "warm-up" and now - self.began >= o.warm_up_seconds:
+            self.next_phase("arrive", now)
+        elif self.phase == "arrive" and now - self.began >= o.arrive_seconds:
+            # Counted apart: the burst of tables sitting down at once is not the evening.
+            self.arrival = window(self.runner.stats)
+            self.next_phase("hold", now)
+        elif self.phase == "hold" and now - self.began >= o.step_seconds:
+            passed = self.judge(tables[self.index], now)
+            last = self.index + 1 == len(tables)
+            self.index += 0 if last else 1
+            self.next_phase("wrap-up" if last or not passed else "arrive", now)
+        if self.phase == "warm-up":
+            return WARM_UP_TABLES, WARM_UP_TABLES
+        if self.phase == "wrap-up":
             return self.wrap_up(now)
-        if self.index == -1 or now - self.began >= self.options.step_seconds:
-            passed = self.index == -1 or self.judge(tables[self.index], now)
-            self.runner.stats.reset_all()  # each step, and the wrap-up, counted alone
-            if not passed or self.index + 1 == len(tables):
-                self.ending = now
-                return self.wrap_up(now)
-            self.index += 1
-            self.began = now
-        previous = tables[self.index - 1] if self.index else 0
-        arriving = max(tables[self.index] - previous, 1) / self.options.arrive_seconds
+        previous = tables[self.index - 1] if self.index else WARM_UP_TABLES
+        arriving = max(tables[self.index] - previous, 1) / o.arrive_seconds
         return tables[self.index], arriving
+
+    def next_phase(self, phase: str, now: float) -> None:
+        self.phase, self.began = phase, now
+        self.runner.stats.reset_all()  # each phase counted alone
 
     def wrap_up(self, now: float):
         """Every table ends its evening (each reads its game back), then a few seconds for
@@ -98,8 +120,14 @@ class Evening(LoadTestShape):
         worst = max(
             (k["p99_ms"] for k in seen["kinds"].values() if k["method"] != "CHECK"), default=0
         )
-        failures = sum(k["failures"] for k in seen["kinds"].values())
+        failures = sum(
+            k["failures"] for k in [*seen["kinds"].values(), *self.arrival["kinds"].values()]
+        )
         passed = worst <= self.options.p99_ms and not failures and user_count == tables
+        arrival_worst = max(
+            (k["p99_ms"] for k in self.arrival["kinds"].values() if k["method"] != "CHECK"),
+            default=0,
+        )
         self.steps.append(
             {
                 "tables": tables,
@@ -109,6 +137,7 @@ class Evening(LoadTestShape):
                 "worst_p99_ms": worst,
                 "failures": failures,
                 "passed": passed,
+                "arrival": {"worst_p99_ms": arrival_worst, **self.arrival},
                 **seen,
             }
         )
