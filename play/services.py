@@ -364,9 +364,13 @@ def players_of(game: Game) -> list[Player]:
 # order and leave a phone looking at an old board). Before the commit, a phone may be told
 # the board changed while the database still shows the old one: it gets the old board
 # again, with its old ETag (a render more, never a change missed). Without the version in
-# the cache (evicted, a new cache), polls render the board until the game changes.
+# the cache (a restart emptied it, Redis evicted it), the next poll reads it from the
+# database and adds it back (``poll_version``), for a minute: ``add`` writes nothing where a
+# change has written its own version meanwhile, and the minute bounds how long a version
+# read just before a change could stand if the cache lost the change's own at that moment.
 
 VERSION_TIMEOUT = 60 * 60 * 24 * 7
+REREAD_VERSION_TIMEOUT = 60
 
 
 def _version_key(code: str) -> str:
@@ -376,6 +380,18 @@ def _version_key(code: str) -> str:
 def cached_version(code: str) -> int | None:
     """The version of the game with this code (or spectator code), if the cache has it."""
     return caches["shared"].get(_version_key(code))
+
+
+def poll_version(code: str, spectator: bool = False) -> int | None:
+    """The version a poll compares: from the cache, or from the database when the cache has
+    lost it, kept again for the next polls. None: there is no such game."""
+    version = cached_version(code)
+    if version is None:
+        found = Game.objects.filter(**{"spectator_code" if spectator else "code": code})
+        version = found.values_list("version", flat=True).first()
+        if version is not None:
+            caches["shared"].add(_version_key(code), version, REREAD_VERSION_TIMEOUT)
+    return version
 
 
 def publish_version(game: Game) -> None:

@@ -324,8 +324,8 @@ def game(request, code, spectator=False):
 
 
 def _poll_etag(request, code, spectator=False) -> str | None:
-    """The ETag of the board as it is now, from the cache (no query), when it has it."""
-    version = services.cached_version(code)
+    """The ETag of the board as it is now, from the cache (no query) while it has it."""
+    version = services.poll_version(code, spectator)
     return None if version is None else _etag(code, version, spectator)
 
 

@@ -236,17 +236,34 @@ def test_an_unchanged_poll_is_a_304_from_the_cache_without_a_query(db, django_as
             assert phone.get(url, headers={"if-none-match": etag}).status_code == 304
 
 
-def test_a_poll_without_the_version_in_the_cache_renders_until_the_game_changes(db):
+@pytest.mark.parametrize("prefix, code", [("g", "code"), ("w", "spectator_code")])
+def test_a_poll_after_the_cache_lost_the_version_is_a_304_again(
+    db, django_assert_num_queries, prefix, code
+):
+    """A restart empties the memory folder, Redis evicts: the next poll reads the version
+    from the database and keeps it again, so the polls after it are 304s from the cache."""
     game = make_game()
+    board = f"/{prefix}/{getattr(game, code)}/board/"
     phone = Client()
-    etag = phone.get(f"/g/{game.code}/board/")["ETag"]
+    etag = phone.get(board)["ETag"]
     caches["shared"].clear()  # evicted, or a new cache
-    for _ in range(2):
-        response = phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag})
-        assert response.status_code == 200 and response["ETag"] == etag
+    with django_assert_num_queries(1):
+        assert phone.get(board, headers={"if-none-match": etag}).status_code == 304
+    with django_assert_num_queries(0):
+        assert phone.get(board, headers={"if-none-match": etag}).status_code == 304
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
-    etag = phone.get(f"/g/{game.code}/board/")["ETag"]
-    assert phone.get(f"/g/{game.code}/board/", headers={"if-none-match": etag}).status_code == 304
+    changed = phone.get(board, headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_a_version_read_again_never_replaces_one_a_change_wrote(db):
+    game = make_game()
+    caches["shared"].clear()
+    record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})  # writes version 2
+    caches["shared"].delete(f"game-version:{game.spectator_code}")
+    assert services.poll_version(game.code) == 2
+    assert services.poll_version(game.spectator_code, spectator=True) == 2
+    assert services.poll_version("nosuchgame1") is None
 
 
 def _version(game) -> int:
