@@ -411,8 +411,9 @@ def _wants_json(request) -> bool:
 
 
 def _errors_text(form: RoundForm) -> str:
-    problems = [str(e) for errors in form.errors.values() for e in errors]
-    return "Nothing was saved: " + " ".join(problems)
+    problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    # Translators: %(problems)s is the form's own messages, already in the page's language.
+    return _("Nothing was saved: %(problems)s") % {"problems": problems}
 
 
 def _round_refused(request, b: services.Board, problem: str):

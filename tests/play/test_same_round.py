@@ -113,8 +113,8 @@ def test_a_spectator_cannot_record_or_discard(game):
 # --- The answers the phone's queue asks for (JSON) --------------------------------------
 
 
-def _post_json(client, game, data, later=False):
-    headers = {**JSON, **({"X-Round-Sent": "later"} if later else {})}
+def _post_json(client, game, data, later=False, language="en"):
+    headers = {**JSON, **({"X-Round-Sent": "later"} if later else {}), "Accept-Language": language}
     response = client.post(f"/g/{game.code}/rounds/new/", data, headers=headers)
     assert response["Content-Type"] == "application/json"
     return response.status_code, json.loads(response.content)
@@ -168,6 +168,10 @@ def test_the_queue_is_told_why_a_round_is_refused(member, game):
     assert body["result"] == "invalid"
     assert (
         body["message"] == "Nothing was saved: Choose who went out from the players of this game."
+    )
+    status, body = _post_json(member, game, _round(1, went_out=7), language="es")
+    assert body["message"] == (
+        "No se guardó nada: Elige quién se quedó sin cartas entre los jugadores de esta partida."
     )
     record(game, BEN, {ANN: 300, CAT: 300, DAN: 300})  # the game ends
     status, body = _post_json(member, game, _round(2))
