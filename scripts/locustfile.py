@@ -157,6 +157,9 @@ class Page(HTMLParser):
             name, value = self.forms[self._action][-1]
             self.forms[self._action][-1] = (name, value + data)
 
+    def has_form(self, ending: str) -> bool:
+        return any(action.endswith(ending) for action in self.forms)
+
     def form(self, ending: str) -> tuple[str, dict[str, str]]:
         """The form whose action ends with ``ending``: its action and fields."""
         for action, fields in self.forms.items():
@@ -441,7 +444,7 @@ class Table(User):
 
     def record_round(self, host: Phone, r: Round) -> None:
         mishap = self.rng.random() / max(self.options.mishaps, 1e-9)
-        scorers = [p for p in self.phones[1:] if p.page and "/rounds/new/" in str(p.page.forms)]
+        scorers = [p for p in self.phones[1:] if p.page and p.page.has_form("/rounds/new/")]
         if mishap < 1 and scorers:
             self.same_round_on_two_phones(host, scorers[0], r)
         elif mishap < 2:
@@ -478,7 +481,7 @@ class Table(User):
         for (action, fields), phone, answer in zip(forms, (host, other), answers, strict=True):
             if answer.status_code == 302:
                 phone.follow(answer, "the scoreboard page")
-            elif answer.status_code == 409 and "/rounds/new/" in str(Page(answer.text).forms):
+            elif answer.status_code == 409 and Page(answer.text).has_form("/rounds/new/"):
                 action, fields = Page(answer.text).form("/rounds/new/")
                 fields["discard"] = "1"
                 discarded = phone.post("discard mine (the other phone saved it)", action, fields)
