@@ -200,7 +200,7 @@ class Phone:
                 r.failure(f"{kind}: {r.status_code}")
             return r
 
-    def post(self, kind: str, path: str, fields: dict, headers=None, ok=(302,)):
+    def post(self, kind: str, path: str, fields: dict | list, headers=None, ok=(302,)):
         with self.http.post(
             path,
             name=kind,
@@ -326,8 +326,8 @@ class Table(User):
         self.rules = ""
         self.game_path = ""
         self.confirmed: list[Round] = []  # the rounds the table was told are recorded
-        self.lock = Semaphore()  # one round entered at a time
         self.phones = [Phone(self, "host")]
+        # Players and phones: most players bring a phone, not all.
         players = max(3, min(6, _between(o.phones, self.rng)))
         host = self.phones[0]
 
@@ -368,17 +368,9 @@ class Table(User):
         action, fields = page.form("/play/")
         fields.pop("name", None)
         body = list(fields.items()) + [("name", n) for n in self.names]
-        with host.http.post(
-            action,
-            name="start a game: start",
-            data=urlencode(body),
-            headers={"Content-Type": "application/x-www-form-urlencoded"},
-            allow_redirects=False,
-            catch_response=True,
-        ) as started:
-            if started.status_code != 302:
-                started.failure(f"start a game: {started.status_code}")
-                raise RuntimeError("the game did not start")
+        started = host.post("start a game: start", action, body)
+        if started.status_code != 302:
+            raise RuntimeError("the game did not start")
         self.game_path = started.headers["Location"].split("#")[0]
         host.open("the scoreboard page", self.game_path)
         self.over = False
