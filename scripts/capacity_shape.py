@@ -10,7 +10,9 @@ in the same half-minute is a burst no evening has), then all of them play for
 ``--step-seconds``, judged: the step holds when the 99th percentile of every kind of table
 request is at most ``--p99-ms`` while they play, and nothing failed in either part (no 5xx,
 no error, no time-out, no lost or doubled round). The tables of a step play on through the
-next ones, so step k is k tables at once. The first step that does not hold ends the run. What
+next ones, so step k is k tables at once. After the first step that does not hold, the gap
+between the most tables held and the fewest not held is halved (tables leave or sit down)
+until it is within 5 % or 10 tables; any failure ends the run at once. What
 each step saw is written to ``--steps-out`` (JSON), with what the tables found when they read
 their games back at the end.
 """
@@ -67,11 +69,13 @@ class Evening(LoadTestShape):
     def __init__(self):
         super().__init__()
         self.steps: list[dict] = []
-        self.index = 0
         self.phase = "warm-up"
         self.began = 0.0
         self.arrival: dict = {}
         self.emptied: float | None = None
+        self.previous = self.target = WARM_UP_TABLES
+        self.held = 0  # the most tables held so far
+        self.failed: int | None = None  # the fewest not held (on latency alone)
 
     @property
     def options(self):
@@ -79,27 +83,40 @@ class Evening(LoadTestShape):
 
     def tick(self):
         o = self.options
-        tables = [int(n) for n in o.tables.split(",")]
         now = time.time()
         self.began = self.began or now
         if self.phase == "warm-up" and now - self.began >= o.warm_up_seconds:
-            self.next_phase("arrive", now)
+            self.step_to(self.next_target(), now)
         elif self.phase == "arrive" and now - self.began >= o.arrive_seconds:
             # Counted apart: the burst of tables sitting down at once is not the evening.
             self.arrival = window(self.runner.stats)
             self.next_phase("hold", now)
         elif self.phase == "hold" and now - self.began >= o.step_seconds:
-            passed = self.judge(tables[self.index], now)
-            last = self.index + 1 == len(tables)
-            self.index += 0 if last else 1
-            self.next_phase("wrap-up" if last or not passed else "arrive", now)
-        if self.phase == "warm-up":
-            return WARM_UP_TABLES, WARM_UP_TABLES
+            self.judge(self.target, now)
+            self.step_to(self.next_target(), now)
         if self.phase == "wrap-up":
             return self.wrap_up(now)
-        previous = tables[self.index - 1] if self.index else WARM_UP_TABLES
-        arriving = max(tables[self.index] - previous, 1) / o.arrive_seconds
-        return tables[self.index], arriving
+        return self.target, max(abs(self.target - self.previous), 1) / o.arrive_seconds
+
+    def next_target(self) -> int | None:
+        """Up the steps of --tables until one is not held; then halve the gap between the
+        most held and the fewest not held, to within 5 % (or 10 tables). None: done, and
+        at once after any failure (a 5xx, an error, a lost round), whatever the latency."""
+        if self.steps and self.steps[-1]["failures"]:
+            return None
+        if self.failed is None:
+            climb = [int(n) for n in self.options.tables.split(",")]
+            return next((n for n in climb if n > self.held), None)
+        if not self.held or self.failed - self.held <= max(10, self.held // 20):
+            return None
+        return self.held + max(10, (self.failed - self.held) // 2 // 10 * 10)
+
+    def step_to(self, target: int | None, now: float) -> None:
+        if target is None:
+            self.next_phase("wrap-up", now)
+        else:
+            self.previous, self.target = self.target, target
+            self.next_phase("arrive", now)
 
     def next_phase(self, phase: str, now: float) -> None:
         self.phase, self.began = phase, now
@@ -124,6 +141,10 @@ class Evening(LoadTestShape):
             k["failures"] for k in [*seen["kinds"].values(), *self.arrival["kinds"].values()]
         )
         passed = worst <= self.options.p99_ms and not failures and user_count == tables
+        if passed:
+            self.held = max(self.held, tables)
+        else:
+            self.failed = tables if self.failed is None else min(self.failed, tables)
         arrival_worst = max(
             (k["p99_ms"] for k in self.arrival["kinds"].values() if k["method"] != "CHECK"),
             default=0,
