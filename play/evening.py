@@ -23,6 +23,8 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from unosite import cache as cache_keys
+
 EVENING_GAP = timedelta(hours=4)
 MAX_GAMES = 30  # an evening longer than this counts its last thirty games
 
@@ -160,7 +162,7 @@ def _winners(pk: int, version: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         won = tuple(p.name for side in b.winners for p in side.players)
         return tuple(p.name for p in b.players), won
 
-    return cache.get_or_set(f"play:winners:{pk}:{version}", compute, 24 * 3600)
+    return cache.get_or_set(cache_keys.key("winners", pk, version), compute, 24 * 3600)
 
 
 def of_game(game) -> Series | None:

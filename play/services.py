@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -25,7 +25,7 @@ from play import scoring
 from play.models import Game, Hand, Player, RemovedRound, Round
 from rulesets import codes
 from rulesets.models import Revision
-from unosite.deploy import site_version
+from unosite import cache as cache_keys
 
 
 class GameOver(Exception):
@@ -316,37 +316,12 @@ def load_game(**lookup) -> Game:
     return Game.objects.select_related("revision__ruleset").annotate(**WITH_CURRENT).get(**lookup)
 
 
-# What a scoreboard (and recording a round) shows of a game's revision: a revision has some
-# sixty option columns, and the scoreboard needs its name, number and the scoring ones.
-BOARD_REVISION_FIELDS = ("ruleset", "number", "name", *RULES_FIELDS)
-REVISION_TIMEOUT = 60 * 60 * 24
-
-
-def board_revision(revision_id: int) -> Revision:
-    """What a scoreboard shows of a revision, with its rule set's code. A revision never
-    changes: it is read once and kept in the worker's own memory (the "local" cache, which
-    a deploy starts empty), so a scoreboard, its poll and a recorded round read the game
-    alone. Its rule set's current revision does change: it is not kept here."""
-    return caches["local"].get_or_set(
-        f"play:revision:{revision_id}",
-        lambda: (
-            Revision.objects.select_related("ruleset")
-            .only(*BOARD_REVISION_FIELDS, "ruleset__code")
-            .get(pk=revision_id)
-        ),
-        REVISION_TIMEOUT,
-    )
-
-
 def load_game_for_board(*, current: bool = False, **lookup) -> Game:
-    """The game (one short query) with what a scoreboard shows of its revision
-    (``board_revision``); ``current``: with its rule set's current revision too, for the
-    page's notice that the rules have changed since (the poll and recording a round show
-    no such notice)."""
+    """The game with its revision and rule set (one query); ``current``: with its rule
+    set's current revision too, for the page's notice that the rules have changed since
+    (the poll and recording a round show no such notice)."""
     games = Game.objects.annotate(**WITH_CURRENT) if current else Game.objects.all()
-    game = games.get(**lookup)
-    game.revision = board_revision(game.revision_id)
-    return game
+    return games.select_related("revision__ruleset").get(**lookup)
 
 
 def players_of(game: Game) -> list[Player]:
@@ -374,12 +349,12 @@ REREAD_VERSION_TIMEOUT = 60
 
 
 def _version_key(code: str) -> str:
-    return f"game-version:{code}"
+    return cache_keys.key("game-version", code, deploy=False)
 
 
 def cached_version(code: str) -> int | None:
     """The version of the game with this code (or spectator code), if the cache has it."""
-    return caches["shared"].get(_version_key(code))
+    return cache.get(_version_key(code))
 
 
 def poll_version(code: str, spectator: bool = False) -> int | None:
@@ -390,7 +365,7 @@ def poll_version(code: str, spectator: bool = False) -> int | None:
         found = Game.objects.filter(**{"spectator_code" if spectator else "code": code})
         version = found.values_list("version", flat=True).first()
         if version is not None:
-            caches["shared"].add(_version_key(code), version, REREAD_VERSION_TIMEOUT)
+            cache.add(_version_key(code), version, REREAD_VERSION_TIMEOUT)
     return version
 
 
@@ -398,7 +373,7 @@ def publish_version(game: Game) -> None:
     """Writes the game's version for the polls (here under the game's lock; elsewhere only
     where nothing else changes the game, such as seeding)."""
     keys = (_version_key(game.code), _version_key(game.spectator_code))
-    caches["shared"].set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
+    cache.set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
 
 
 # --- What a scoreboard shows, continued -------------------------------------------------
@@ -419,7 +394,7 @@ def board(game: Game, *, cached: bool = True) -> Board:
     """
     from play import removal  # which needs this module
 
-    key = f"play:board:{site_version()}:{game.pk}:{game.version}"
+    key = cache_keys.key("board", game.pk, game.version)
     result = cache.get(key) if cached else None
     if result is None:
         result = _assemble(game, players_of(game), _rounds(game), _hands(game))

@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
@@ -19,7 +17,7 @@ from django.views.decorators.http import condition, require_safe
 from play import scoring, services, tables
 from play.views import Links, _context, _game, _poll_etag
 from rulesets import access, sharing
-from rulesets.views import PAGE_CACHE_TIMEOUT, reference_html, rules_page_key
+from rulesets.views import reference_html
 
 
 @require_safe
@@ -34,10 +32,7 @@ def table(request, code, table):
         "revision": revision,
         "can_edit": can_edit,
         "edit_link": None,
-        # The rules are the public page's own cached fragments; the games are not cached.
-        "page_key": rules_page_key(request, revision.pk, can_edit),
-        "page_cache_seconds": PAGE_CACHE_TIMEOUT,
-        "reference_html": functools.partial(reference_html, revision),
+        "reference_html": reference_html(revision),
         "in_progress": tables.in_progress(ruleset, table),
     }
     response = render(request, "rulesets/rules.html", context)

@@ -46,7 +46,6 @@ from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game, StartFrom
 from rulesets import access, codes
 from rulesets.options import BY_KEY
-from unosite.deploy import site_version
 from unosite.links import absolute_url, is_local
 from unosite.qr import qr_response
 from unosite.ratelimit import limit_creation
@@ -130,16 +129,6 @@ def _etag(code: str, version: int, spectator: bool) -> str:
     return f'"{code}-{"s" if spectator else "m"}{version}-{translation.get_language()}"'
 
 
-def page_key(etag: str) -> str:
-    """The key of a scoreboard's cached fragments (templates/play/game.html): the board's
-    ETag (the link it was asked for, the game's version, which every change bumps, and the
-    language) and the deployed site. Fragments that show more say so in their own key."""
-    return f"{site_version()}-{etag}"
-
-
-PAGE_CACHE_SECONDS = 60 * 60 * 24
-
-
 def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
     links = Links(b.game, spectator)
     etag = _etag(b.game.spectator_code if spectator else b.game.code, b.game.version, spectator)
@@ -149,22 +138,15 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
         "spectator": spectator,
         "links": links,
         "etag": etag,
-        "page_key": page_key(etag),
-        "page_cache_seconds": PAGE_CACHE_SECONDS,
         "poll_seconds": POLL_SECONDS,
         "rendered_at": int(time.time()),  # for the page's script: when this copy was made
         "unscored_partners": _unscored_partners(b),
         "watch_url": absolute_url(request, links.watch),
         "local": is_local(request),
-        # Callables: the template calls them only when a cached fragment is missing.
-        "cards": functools.partial(_keypad, b.rules),
-        "standing_rows": functools.partial(
-            standings.rows, b.playing_sides, b.rules, b.standing.finished
-        ),
-        "standing_summary": functools.partial(
-            standings.summary, b.playing_sides, b.rules, len(b.rounds)
-        ),
-        "table_notes": functools.partial(table.notes, b.players, b.standing.totals, b.rules),
+        "cards": _keypad(b.rules),
+        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
+        "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
+        "table_notes": table.notes(b.players, b.standing.totals, b.rules),
         "series": evening.of_game(b.game),
     }
     if b.removed is not None:

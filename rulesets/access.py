@@ -8,7 +8,6 @@ other browser's rights stop working, a copy of an old session cookie included.
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -32,19 +31,11 @@ def load(code: str, with_revision: bool = True) -> RuleSet:
         raise Http404(_("No rules have this link.")) from None
 
 
-EXISTS_TIMEOUT = 60 * 60 * 24  # share codes are never given to other rules
-
-
 def require_exists(code: str) -> None:
     """A 404 unless a rule set has this code, for pages that need nothing else of it (its
-    QR codes). A code once found is remembered in the cache; a code not found never is,
-    so that rules made since are found."""
-    key = f"ruleset-exists:{code}"
-    if cache.get(key):
-        return
+    QR codes)."""
     if not RuleSet.objects.filter(code=code).exists():
         raise Http404(_("No rules have this link."))
-    cache.set(key, True, EXISTS_TIMEOUT)
 
 
 def _grants(request) -> dict[int, int]:

@@ -18,7 +18,6 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -33,6 +32,7 @@ from rulesets import options as opts
 from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
+from unosite import cache as cache_keys
 from unosite.deploy import site_version
 from unosite.links import absolute_url, is_local, phone_url
 from unosite.ratelimit import limit_creation
@@ -382,15 +382,13 @@ def edit_link_mailto(revision: Revision, link: str) -> str:
 
 
 REFERENCE_TIMEOUT = 60 * 60 * 24 * 7
-PAGE_CACHE_TIMEOUT = 60 * 60 * 24
 
 
 def reference_cache_key(revision_pk: int, language: str | None = None) -> str:
     """Names everything the rendered reference depends on: the deployed code and texts,
     the language it is written in (the active one unless given), and the revision (whose
     options never change)."""
-    language = language or translation.get_language()
-    return f"rules-reference:{site_version()}:{language}:{revision_pk}"
+    return cache_keys.key("reference", language or translation.get_language(), revision_pk)
 
 
 def reference_html(revision: Revision) -> str:
@@ -410,10 +408,10 @@ def reference_html(revision: Revision) -> str:
 
 
 def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
-    """The version of a rules page: everything it shows but its CSRF token, its nonce and
-    what it shows once (the secret edit link, messages). Its ETag, and the key of its
-    cached fragments (a browser's copy keeps its own token and nonce, valid with its own
-    cookie): its language too, and whatever else the page comes to vary on."""
+    """The version of a rules page, its ETag: everything it shows but its CSRF token, its
+    nonce and what it shows once (the secret edit link, messages); a browser's copy keeps
+    its own token and nonce, valid with its own cookie. Its language too, and whatever else
+    the page comes to vary on."""
     # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for;
     # seen on this computer, it names the computer's network address too.
     where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
@@ -425,10 +423,8 @@ def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
 
 @require_safe
 def rules(request, code):
-    # Most of the page comes from fragments cached under page_key: the revision is read
-    # (one query) only when a fragment is missing, or to show the secret edit link.
-    ruleset = access.load(code, with_revision=False)
-    revision = SimpleLazyObject(lambda: ruleset.current)
+    ruleset = access.load(code)
+    revision = ruleset.current
     can_edit = access.can_edit(request, ruleset)
     secret_link = pop_just_created(request, ruleset)
     page_key = rules_page_key(request, ruleset.current_id, can_edit)
@@ -446,10 +442,7 @@ def rules(request, code):
         "can_edit": can_edit,
         "edit_link": secret_link,
         "edit_link_mailto": edit_link_mailto(revision, secret_link) if secret_link else "",
-        "page_key": page_key,  # of the {% cache %} fragments
-        "page_cache_seconds": PAGE_CACHE_TIMEOUT,
-        # A callable: the template calls it only when the cached fragment is missing.
-        "reference_html": functools.partial(reference_html, revision),
+        "reference_html": reference_html(revision),
     }
     response = render(request, "rulesets/rules.html", context)
     if not shows_once:

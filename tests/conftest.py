@@ -152,28 +152,26 @@ def _each_estimate_computed_once():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _own_shared_cache(tmp_path_factory):
-    """Without Redis the "shared" cache is a folder (CACHE_DIR, by default one per checkout),
-    which every process on the machine reads: two test workers (`make test-fast`), or a test
-    run beside `make run`, would clear each other's scoreboard versions in the middle of a
-    test. Each test process gets a folder of its own, in memory where the machine has one
+def _own_cache_folder(tmp_path_factory):
+    """Without Redis the cache is a folder (CACHE_DIR, by default one per checkout), which
+    every process on the machine reads: two test workers (`make test-fast`), or a test run
+    beside `make run`, would clear each other's scoreboard versions in the middle of a test.
+    Each test process gets a folder of its own, in memory where the machine has one
     (/dev/shm: the tests write some 4,000 versions and empty the folder before each test)."""
     from django.conf import settings
     from django.test import override_settings
 
-    shared = settings.CACHES["shared"]
-    if shared["BACKEND"].endswith("RedisCache"):
+    default = settings.CACHES["default"]
+    if default["BACKEND"].endswith("RedisCache"):
         yield
         return
     memory = Path("/dev/shm")
     if memory.is_dir() and os.access(memory, os.W_OK):
         folder = tempfile.mkdtemp(prefix="house-rules-cache-", dir=memory)
     else:
-        folder = str(tmp_path_factory.mktemp("shared-cache"))
+        folder = str(tmp_path_factory.mktemp("cache"))
     try:
-        with override_settings(
-            CACHES={**settings.CACHES, "shared": {**shared, "LOCATION": folder}}
-        ):
+        with override_settings(CACHES={"default": {**default, "LOCATION": folder}}):
             yield
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -181,13 +179,11 @@ def _own_shared_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with empty caches: rate-limit counters, rendered references,
-    scoreboard versions, pages' fragments."""
-    from django.conf import settings
-    from django.core.cache import caches
+    """Each test starts with an empty cache: rendered references, scoreboards and their
+    versions, QR codes."""
+    from django.core.cache import cache
 
-    for name in settings.CACHES:
-        caches[name].clear()
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -210,22 +210,3 @@ def test_csrf_failure_is_a_clear_403(db):
     response = Client(enforce_csrf_checks=True).post("/rules/new/", {"name": "x"})
     assert response.status_code == 403
     assert "nothing was changed" in response.content.decode()
-
-
-def test_the_shared_folder_cache_counts_its_files_now_and_then(tmp_path, monkeypatch):
-    """Django's file cache lists its folder on every write; ours on one write in
-    COUNT_EVERY, and still culls when there are too many files."""
-    import random
-
-    from unosite import cache as folder_cache
-
-    random.seed(11)  # which writes count is drawn at random
-    shared = folder_cache.FolderCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 50}})
-    listings = []
-    real_list = shared._list_cache_files
-    monkeypatch.setattr(shared, "_list_cache_files", lambda: listings.append(1) or real_list())
-    for i in range(1000):
-        shared.set(f"key-{i}", i)
-    assert 0 < len(listings) < 50  # about 10 in 1,000 writes
-    assert len(real_list()) < 1000  # culled
-    assert shared.get("key-999") == 999

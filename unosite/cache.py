@@ -1,26 +1,16 @@
-"""The "shared" cache of a server without Redis: a folder of files (see settings.CACHES).
-
-Django's FileBasedCache lists its whole folder on every write, to count its files against
-MAX_ENTRIES. The scoreboards' versions are written on every change of a game, while the
-game (on SQLite: the whole database) is locked, so that listing grew with the number of
-games kept: 0.9 ms a write with 400 files, 21 ms with 5,000 (measured in /dev/shm).
-"""
+"""The names of what the cache keeps: one helper for every key (the README's "Caching")."""
 
 from __future__ import annotations
 
-import random
-
-from django.core.cache.backends.filebased import FileBasedCache
-
-# A write counts the files one time in this many, at random.
-COUNT_EVERY = 100
+from unosite.deploy import site_version
 
 
-class FolderCache(FileBasedCache):
-    """Django's file cache that counts its files (and culls when there are too many) on
-    one write in COUNT_EVERY, not on every one: the folder may hold a few hundred entries
-    more than MAX_ENTRIES before they are culled."""
+def key(*parts: object, deploy: bool = True) -> str:
+    """The cache key of an entry: what it is and everything it depends on, in ``parts``.
 
-    def _cull(self):
-        if random.randrange(COUNT_EVERY) == 0:
-            super()._cull()
+    ``deploy``: whether the entry was made by the deployed code, templates or texts (a
+    rendered page part, a drawn QR code, a scoreboard's figures), which a deploy makes anew:
+    the site's version begins the key. Data that outlives a deploy (a game's version) leaves
+    it out."""
+    names = (site_version(), *parts) if deploy else parts
+    return ":".join(map(str, names))

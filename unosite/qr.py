@@ -26,8 +26,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from PIL import Image
 
-# Bump when the drawing changes, so cached images and ETags from before are not reused.
-VERSION = "1"
+from unosite import cache as cache_keys
 
 FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
 PNG_MIN, PNG_MAX, PNG_DEFAULT = 128, 2048, 512
@@ -138,7 +137,7 @@ class Cached:
 
 def cached_image(key: str, generate: Callable[[], bytes]) -> Cached:
     """The image for ``key`` from the cache, generating and storing it the first time."""
-    cache_key = "img:" + hashlib.sha256(f"{VERSION}\0{key}".encode()).hexdigest()
+    cache_key = cache_keys.key("image", hashlib.sha256(key.encode()).hexdigest())
     hit = cache.get(cache_key)
     if hit is not None:
         return Cached(*hit)

@@ -89,43 +89,27 @@ DATABASES = {"default": env.database("DATABASE_URL", BASE_DIR / "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.env_str("REDIS_URL", "")
-# "default" keeps what is the same for every worker (rendered rule references, QR codes);
-# "shared" what every worker must see the same: the scoreboards' versions (see
-# play.services). Without Redis, "shared" is a folder of files (CACHE_DIR; by default in
-# memory, see unosite.env.cache_dir), which does not list itself on every write
-# (unosite.cache).
-# "local": what never changes once written and is read on most requests, in each worker's
-# own memory, with Redis too: a copy of what never changes is never an old one. Django's
-# {% cache %} tag uses it under the name "template_fragments": the pages' cached fragments,
-# whose keys name all they vary on (the game's version, the revision, the language, the
-# host, the deployed site), so that a page reads its half-dozen fragments without as many
-# trips to Redis; and a game's revision (play.services.board_revision).
-_local = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "local",
-    "OPTIONS": {"MAX_ENTRIES": 5000},
-}
+# One cache, "default" (the README's "Caching" says what is kept in it, under which key, and
+# what makes it change). With REDIS_URL, Redis, shared by every worker and machine; the
+# database of REDIS_URL is the cache's alone (the rate limits count in the app's database).
+# Without it, Django's file cache in a folder every worker of this machine shares: CACHE_DIR,
+# by default a private folder in memory (unosite.env.cache_dir). Django's file cache lists
+# its folder on every write: MAX_ENTRIES keeps that listing short (it culls a third when
+# full; what it culls is read or rendered again).
 if REDIS_URL:
-    _redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {
-        "default": _redis,
-        "shared": {**_redis, "KEY_PREFIX": "shared"},
-        "template_fragments": _local,
-        "local": _local,
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
     }
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": 5000},
-        },
-        "shared": {
-            "BACKEND": "unosite.cache.FolderCache",
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": env.cache_dir("CACHE_DIR", BASE_DIR / ".cache"),
-            "OPTIONS": {"MAX_ENTRIES": 100_000},
-        },
-        "template_fragments": _local,
-        "local": _local,
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
     }
 
 # Background work (the game-length estimates) runs through Django's Tasks framework. The

@@ -9,32 +9,20 @@ from __future__ import annotations
 
 import http.client
 import re
-import shutil
-import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from urllib.parse import urlencode
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client, override_settings
 
 from rulesets.models import RuleSet
 from tests.rulesets.test_views import form_data
-from tests.served import Server, _free_port
+from tests.served import Server
 from unosite import ratelimit
 from unosite.models import RateCount
-
-# These read the local-memory cache or the database counters directly; under Redis
-# (`make test-production`) the same guarantees are Redis's, tested in test_ratelimits' Redis test.
-local_cache_only = pytest.mark.skipif(
-    "redis" in settings.CACHES["default"]["BACKEND"].lower(),
-    reason="reads the local-memory cache or the database counters; the cache is Redis here",
-)
-
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +35,6 @@ def test_take_counts_up_to_the_limit_and_no_further():
     assert not ratelimit.take("x", "a", 3, 60)
 
 
-@local_cache_only
 def test_windows_that_are_over_are_deleted(monkeypatch):
     RateCount.objects.create(key="old:a", window=1, count=5, expires=int(time.time()) - 10)
     monkeypatch.setattr(ratelimit.random, "random", lambda: 0.0)
@@ -55,7 +42,6 @@ def test_windows_that_are_over_are_deleted(monkeypatch):
     assert list(RateCount.objects.values_list("key", flat=True)) == ["x:a"]
 
 
-@local_cache_only
 @override_settings(RATE_LIMIT_CREATE_PER_HOUR=2)
 def test_the_counters_are_not_in_the_cache_of_pages():
     c = Client(REMOTE_ADDR="203.0.113.40")
@@ -74,50 +60,6 @@ def test_bad_links_do_not_close_valid_pages_to_the_same_address(ruleset):
     neighbour = Client(REMOTE_ADDR="198.51.100.7")
     assert neighbour.get(f"/r/{ruleset.code}/").status_code == 200
     assert neighbour.get(f"/r/{ruleset.code}/card/").status_code == 200
-
-
-# --- Redis ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def redis_url(tmp_path):
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.fail("redis-server is not installed")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
-        stdout=subprocess.DEVNULL,
-    )
-    import redis
-
-    client = redis.Redis(port=port)
-    try:
-        for _ in range(100):
-            with suppress(redis.ConnectionError):
-                if client.ping():
-                    break
-            time.sleep(0.05)
-        url = f"redis://127.0.0.1:{port}/0"
-        ratelimit._redis.cache_clear()
-        with override_settings(REDIS_URL=url):
-            yield client
-    finally:
-        ratelimit._redis.cache_clear()
-        client.close()
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-def test_with_redis_the_counts_are_kept_there_and_exact(redis_url):
-    with ThreadPoolExecutor(16) as pool:
-        taken = list(pool.map(lambda _n: ratelimit.take("x", "a", 10, 60), range(40)))
-    assert taken.count(True) == 10
-    assert RateCount.objects.count() == 0
-    (name,) = redis_url.keys("ratelimit:x:a:*")
-    assert int(redis_url.get(name)) == 10
-    assert 0 < redis_url.ttl(name) <= 61
-    assert ratelimit.add("404", "a", 60) == 1
 
 
 # --- Two gunicorn workers ------------------------------------------------------------------

@@ -253,12 +253,12 @@ def _fill(game, rounds):
 @pytest.mark.parametrize(
     "path, queries",
     [
-        # The game, its revision (read once, then kept: a revision never changes), players,
-        # rounds, hands, a removed round waiting to be put back.
-        ("/g/{code}/", 6),
-        ("/g/{code}/board/", 6),  # the same (the ETag's version comes from the cache)
-        ("/w/{watch}/", 6),
-        ("/w/{watch}/board/", 6),
+        # The game with its revision and rule set, players, rounds, hands, a removed round
+        # waiting to be put back.
+        ("/g/{code}/", 5),
+        ("/g/{code}/board/", 5),  # the same (the ETag's version comes from the cache)
+        ("/w/{watch}/", 5),
+        ("/w/{watch}/board/", 5),
         # The game with its revision and rules, players, rounds, hands, a removed round.
         ("/g/{code}/rounds/", 5),
     ],
