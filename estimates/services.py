@@ -43,14 +43,22 @@ def check_players(options: Mapping[str, Any], raw: str) -> int:
     if not (raw.isdecimal() and raw.isascii()) or len(raw) > 3:
         raise EstimateInputError(gettext("Say how many players: a whole number from 2 to 10."))
     players = int(raw)
-    error = scoring.player_count_error(players, scoring.Rules.from_options(options))
-    if error:
-        raise EstimateInputError(error.replace("you entered", "you asked for"))
+    problem = scoring.player_count_problem(players, scoring.Rules.from_options(options))
+    if problem == "pairs":
+        raise EstimateInputError(
+            gettext(
+                "Four, six, eight or ten players can play: an even number, so that everyone "
+                "has a partner."
+            )
+        )
+    if problem:
+        raise EstimateInputError(gettext("Say how many players: a whole number from 2 to 10."))
     return players
 
 
 def check_seconds(raw: str | None, default: int, what: str) -> float:
-    """A time in seconds typed by the family, or EstimateInputError."""
+    """A time in seconds typed by the family for ``what`` ("turn" or "deal"), or
+    EstimateInputError."""
     if raw is None or raw.strip() == "":
         return float(default)
     text = raw.strip().replace(",", ".")
@@ -64,16 +72,17 @@ def check_seconds(raw: str | None, default: int, what: str) -> float:
 
 
 def _seconds_errors(what: str) -> tuple[str, str]:
-    """The two complaints about a time typed for ``what`` ("a turn" or "a deal"), whole."""
-    if what == "a deal":
-        return (
+    """The two complaints about a time typed for ``what`` ("turn" or "deal"), whole."""
+    return {
+        "deal": (
             gettext("The time for a deal must be a number of seconds."),
             gettext("The time for a deal must be more than 0 and at most %(most)s seconds."),
-        )
-    return (
-        gettext("The time for a turn must be a number of seconds."),
-        gettext("The time for a turn must be more than 0 and at most %(most)s seconds."),
-    )
+        ),
+        "turn": (
+            gettext("The time for a turn must be a number of seconds."),
+            gettext("The time for a turn must be more than 0 and at most %(most)s seconds."),
+        ),
+    }[what]
 
 
 def get(options: Mapping[str, Any], players: int) -> Estimate | None:

@@ -57,8 +57,8 @@ def game_length(request, code):
         "deal_default": services.DEAL_SECONDS,
     }
     try:
-        turn_s = services.check_seconds(request.GET.get("turn"), services.TURN_SECONDS, "a turn")
-        deal_s = services.check_seconds(request.GET.get("deal"), services.DEAL_SECONDS, "a deal")
+        turn_s = services.check_seconds(request.GET.get("turn"), services.TURN_SECONDS, "turn")
+        deal_s = services.check_seconds(request.GET.get("deal"), services.DEAL_SECONDS, "deal")
         if request.GET.get("players", "").strip():
             counts = (services.check_players(options, request.GET["players"]),)
         else:

@@ -143,21 +143,34 @@ MAX_DECK_POINTS = deck_points(
 # --- Players, sides and the deal ---------------------------------------------------
 
 
-def player_count_error(count: int, rules: Rules) -> str | None:
-    """Why ``count`` players cannot play with these rules, or None when they can."""
+def player_count_problem(count: int, rules: Rules) -> str | None:
+    """What keeps ``count`` players from playing with these rules: "too few", "too many",
+    "pairs" (pairs need an even number, at least 4), or None when they can play."""
     if count < MIN_PLAYERS:
+        return "too few"
+    if count > MAX_PLAYERS:
+        return "too many"
+    if rules.pairs and (count % 2 or count < 4):
+        return "pairs"
+    return None
+
+
+def player_count_error(count: int, rules: Rules) -> str | None:
+    """Why ``count`` players (names entered) cannot play with these rules, or None."""
+    problem = player_count_problem(count, rules)
+    if problem == "too few":
         return ngettext(
             "Enter the names of at least %(min)s player.",
             "Enter the names of at least %(min)s players.",
             MIN_PLAYERS,
         ) % {"min": MIN_PLAYERS}
-    if count > MAX_PLAYERS:
+    if problem == "too many":
         return ngettext(
             "UNO is for at most %(max)s players; you entered %(count)s.",
             "UNO is for at most %(max)s players; you entered %(count)s.",
             count,
         ) % {"max": MAX_PLAYERS, "count": count}
-    if rules.pairs and (count % 2 or count < 4):
+    if problem == "pairs":
         return ngettext(
             "These rules play in pairs, which needs an even number of players: "
             "4, 6, 8 or 10 (two to five teams of two). You entered %(count)s.",

@@ -181,8 +181,8 @@ def test_the_family_changes_the_times(client, immediate, ruleset):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("players=1", "at least 2 players"),
-        ("players=11", "at most 10 players"),
+        ("players=1", "a whole number from 2 to 10"),
+        ("players=11", "a whole number from 2 to 10"),
         ("players=four", "a whole number from 2 to 10"),
         ("players=²", "a whole number from 2 to 10"),
         ("turn=0", "more than 0"),
@@ -205,6 +205,22 @@ def test_odd_players_in_pairs_are_refused(client):
     ruleset, _secret = make_ruleset("teams-to-100")
     response = client.get(f"/r/{ruleset.code}/game-length/?players=5", **HTMX)
     assert response.status_code == 400 and "even number" in response.content.decode()
+
+
+def test_a_refusal_is_in_the_readers_language(client, db):
+    """The reason is a whole translated sentence (it once had English words replaced in
+    it, which left a Spanish reader's sentence as it was)."""
+    ruleset, _secret = make_ruleset("teams-to-100")
+    response = client.get(
+        f"/r/{ruleset.code}/game-length/?players=5", headers={"accept-language": "es"}, **HTMX
+    )
+    assert response.status_code == 400
+    assert "un número par, para que todos tengan compañero" in response.content.decode()
+    turn = client.get(f"/r/{ruleset.code}/game-length/?turn=abc", headers={"accept-language": "es"})
+    assert (
+        turn.status_code == 400
+        and "El tiempo de un turno debe ser un número de segundos." in turn.content.decode()
+    )
     assert Estimate.objects.count() == 0
 
 
