@@ -171,6 +171,13 @@ class RoundForm(forms.Form):
                     min_value=0,
                     max_value=self.deck_points,
                     label=p.name,
+                    widget=forms.NumberInput(
+                        attrs={
+                            "inputmode": "numeric",
+                            "autocomplete": "off",
+                            "data-hand-input": True,
+                        }
+                    ),
                     error_messages={
                         "invalid": _("Enter the points in %(name)s’s hand as a whole number.")
                         % {"name": p.name},

@@ -8,7 +8,6 @@ there gets a 403 saying so, an unknown code a 404.
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from dataclasses import dataclass
@@ -197,22 +196,9 @@ def _render_game(request, b: services.Board, spectator=False, form=None, status=
     """The scoreboard page. ``form``: the record form sent back (with errors, or after a
     conflict); None for a new one (under the game link, while the game goes on); False for
     none."""
-    record = None
     if form is None and not spectator and not b.standing.finished:
-        # A new form's fields come from a cached fragment: the form is built only when that
-        # is missing. Its two hidden values are this page's own.
-        submission_id = new_submission_id()
-        record = {
-            "submission_id": submission_id,
-            "expected_round": _next_round(b),
-            "new_form": functools.partial(_record_form, b, submission_id=submission_id),
-        }
-    elif form:
-        record = {
-            "submission_id": form["submission_id"].value(),
-            "expected_round": form["expected_round"].value(),
-        }
-    context = _context(request, b, spectator, form=form or None, record=record, **extra)
+        form = _record_form(b)
+    context = _context(request, b, spectator, form=form or None, **extra)
     return render(request, "play/game.html", context, status=status)
 
 

@@ -178,7 +178,7 @@ def option_field(option: opts.Option) -> forms.Field:
         return forms.IntegerField(
             min_value=option.minimum,
             max_value=option.maximum,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "enterkeyhint": "next"}),
             **common,
         )
     if option.kind == opts.BOOL:
@@ -226,11 +226,14 @@ class RuleSetForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_MAX,
         label=pgettext_lazy("field label", "Name"),
+        help_text=gettext_lazy("Up to 80 characters."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "next"}),
     )
     description = forms.CharField(
         max_length=DESCRIPTION_MAX,
         required=False,
         label=gettext_lazy("Description (optional)"),
+        help_text=gettext_lazy("Anything your table should know. Up to 500 characters."),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     note = forms.CharField(
@@ -240,6 +243,7 @@ class RuleSetForm(forms.Form):
         help_text=gettext_lazy(
             "A note for the rule changes, for example “Grandma hates stacking”."
         ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "next"}),
     )
 
     own_rules = forms.CharField(

@@ -405,7 +405,7 @@ def test_editing_a_round_recomputes_the_totals(member, game):
     url = f"/g/{game.code}/rounds/{round_.pk}/edit/"
     form = member.get(url).content.decode()
     assert 'name="version" value="1"' in form
-    assert 'value="1" min="0"' in form  # the hands as recorded
+    assert 'value="1" inputmode="numeric"' in form  # the hands as recorded
     data = {"went_out": "2", "version": "1", "hand_0": "10", "hand_1": "20", "hand_3": "30"}
     response = member.post(url, data)
     assert response.status_code == 302
