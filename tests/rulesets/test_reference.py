@@ -1,4 +1,4 @@
-"""The rule reference (rulesets/reference.py): every option value states its rule, the house
+"""The rule reference (rulesets/reference/): every option value states its rule, the house
 rules are marked against official, and the "Can I ...?" answers follow the options."""
 
 import random

@@ -353,9 +353,9 @@ def test_each_languages_words_lead_to_the_tokens_the_answers_use(language):
 
 # --- Every text, translated: nothing is left in English, nothing is glued from English -----
 
-MARKED_FILES = [
+MARKED_FILES = [  # globs, under the project's root
     "rulesets/options.py",
-    "rulesets/reference.py",
+    "rulesets/reference/*.py",
     "rulesets/search.py",
     "rulesets/sharing.py",
     "rulesets/presets.py",
@@ -373,8 +373,9 @@ def _marked_texts() -> dict[str, str]:
     from pathlib import Path
 
     found = {}
-    for path in MARKED_FILES:
-        tree = ast.parse((Path(settings.BASE_DIR) / path).read_text())
+    paths = sorted(p for glob in MARKED_FILES for p in Path(settings.BASE_DIR).glob(glob))
+    for path in paths:
+        tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             name = getattr(getattr(node, "func", None), "id", None)
             if not isinstance(node, ast.Call) or name is None:

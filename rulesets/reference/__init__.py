@@ -1,0 +1,75 @@
+"""The rule reference of a rule set: what the table companion page shows.
+
+Plain functions of an options mapping (no request, no database): the catalogue's fixed
+base rules and one text per option value, in the order a player needs them; which rules
+the house plays differently from official; "Can I ...?" answers; the card values.
+
+Every text is a whole sentence chosen for the options (counts through ngettext, named
+placeholders), so that it can be translated later and never glues fragments together.
+
+The modules: ``core`` (what a reference is made of, shared conditions and words),
+``base`` (the fixed base rules and the sections), one module per topic of questions
+(``draws``, ``wilds``, ``going_out``, ``turns``, ``two_players``, ``dealing``, ``teams``,
+``scoring``), and ``page``, which puts it all together (``build``).
+"""
+
+from rulesets.reference.base import BASE, BASE_RULES, SECTIONS, BaseRule
+from rulesets.reference.core import (
+    NO,
+    PLAIN,
+    YES,
+    Answer,
+    CardValue,
+    Options,
+    Question,
+    Reference,
+    Reply,
+    Rule,
+    Section,
+    any_stacking,
+    uses_points,
+    verdict_text,
+)
+from rulesets.reference.page import (
+    CARD_NAMES,
+    QUESTIONS,
+    _in_sentence,
+    answers,
+    build,
+    card_values,
+    is_shown,
+    listed_names,
+    sections,
+    summary,
+)
+
+__all__ = [
+    "BASE",
+    "BASE_RULES",
+    "CARD_NAMES",
+    "NO",
+    "PLAIN",
+    "QUESTIONS",
+    "SECTIONS",
+    "YES",
+    "Answer",
+    "BaseRule",
+    "CardValue",
+    "Options",
+    "Question",
+    "Reference",
+    "Reply",
+    "Rule",
+    "Section",
+    "_in_sentence",
+    "answers",
+    "any_stacking",
+    "build",
+    "card_values",
+    "is_shown",
+    "listed_names",
+    "sections",
+    "summary",
+    "uses_points",
+    "verdict_text",
+]

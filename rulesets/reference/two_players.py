@@ -1,0 +1,45 @@
+"""The "Can I ...?" answers for a game of two players."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_lazy
+
+from rulesets.reference.core import NO, PLAIN, YES, Options, Question, Reply, _alone, asks
+
+QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
+question = asks(QUESTIONS)
+
+
+@question(
+    "two_player_reverse",
+    gettext_lazy("With two players, does a Reverse work like a Skip?"),
+    "two_player_reverse_skips",
+    asked=_alone,
+)
+def _two_player_reverse(o: Options) -> Reply:
+    if o["two_player_reverse_skips"]:
+        return YES, gettext("The other player misses their turn, so you play again.")
+    return NO, gettext("It only changes direction, so the other player plays next.")
+
+
+@question(
+    "two_player_skip",
+    gettext_lazy("With two players, who plays after my Skip, Draw Two or Wild Draw Four?"),
+    "base.two_players",
+    "draw_card_skips_turn",
+    asked=_alone,
+)
+def _two_player_skip(o: Options) -> Reply:
+    if o["draw_card_skips_turn"]:
+        return PLAIN, (
+            gettext(
+                "You do: after a Skip the other player misses their turn, and after a draw card "
+                "they draw and it is your turn again."
+            )
+        )
+    return PLAIN, (
+        gettext(
+            "After a Skip you play again; after a Draw Two or Wild Draw Four the other player "
+            "draws, then takes their turn."
+        )
+    )

@@ -1,0 +1,234 @@
+"""The "Can I ...?" answers on the Wild Draw Four: when it may be played, the challenge."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from rulesets.options import wild_draw_four_stacks
+from rulesets.reference.core import (
+    NO,
+    PLAIN,
+    YES,
+    Options,
+    Question,
+    Reply,
+    _cards,
+    _challenges,
+    asks,
+)
+
+QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
+question = asks(QUESTIONS)
+
+
+def _only_when(o: Options) -> str:
+    """When a Wild Draw Four may be played (not any time), and how the rule is enforced."""
+    guilty = o["challenge_guilty_draw"]
+    values = {"n": guilty}
+    if o["wild_draw_four_rule"] == "no_matching_color":
+        if not o["wild_draw_four_challenge"]:
+            return gettext(
+                "Only when you hold no card of the current colour (nobody may challenge it, so "
+                "it is on your honour)."
+            )
+        if guilty == 0:
+            return gettext(
+                "Only when you hold no card of the current colour; if you are challenged and "
+                "caught, you draw nothing."
+            )
+        return (
+            ngettext(
+                "Only when you hold no card of the current colour; if you are challenged and "
+                "caught, you draw %(n)s card.",
+                "Only when you hold no card of the current colour; if you are challenged and "
+                "caught, you draw %(n)s cards.",
+                guilty,
+            )
+            % values
+        )
+    if not o["wild_draw_four_challenge"]:
+        return gettext(
+            "Only when you hold no other card you could play (nobody may challenge it, so it "
+            "is on your honour)."
+        )
+    if guilty == 0:
+        return gettext(
+            "Only when you hold no other card you could play; if you are challenged and "
+            "caught, you draw nothing."
+        )
+    return (
+        ngettext(
+            "Only when you hold no other card you could play; if you are challenged and caught, "
+            "you draw %(n)s card.",
+            "Only when you hold no other card you could play; if you are challenged and caught, "
+            "you draw %(n)s cards.",
+            guilty,
+        )
+        % values
+    )
+
+
+@question(
+    "wd4_holding_colour",
+    gettext_lazy("Can I play a Wild Draw Four while I hold a card of the current colour?"),
+    "wild_draw_four_rule",
+    "wild_draw_four_challenge",
+    "challenge_guilty_draw",
+)
+def _wd4_holding_colour(o: Options) -> Reply:
+    rule = o["wild_draw_four_rule"]
+    if rule in ("no_matching_color", "no_playable_card"):
+        return NO, _only_when(o)
+    return YES, gettext("A Wild Draw Four may be played at any time here.")
+
+
+@question(
+    "wd4_other_playable",
+    gettext_lazy("Can I play a Wild Draw Four when I could play another card?"),
+    "wild_draw_four_rule",
+    "wild_draw_four_challenge",
+)
+def _wd4_other_playable(o: Options) -> Reply:
+    rule = o["wild_draw_four_rule"]
+    if rule == "no_matching_color":
+        return YES, (
+            gettext(
+                "As long as none of your cards is of the current colour: a card that matches "
+                "only by number or symbol doesn't stop you."
+            )
+        )
+    if rule == "no_playable_card":
+        return NO, _only_when(o)
+    return YES, gettext("A Wild Draw Four may be played at any time here.")
+
+
+@question(
+    "wd4_challenge",
+    gettext_lazy("Can I challenge a Wild Draw Four played on me?"),
+    "wild_draw_four_challenge",
+    "challenge_guilty_draw",
+    "challenge_wrong_draw",
+    "base.stack_challenge",
+)
+def _wd4_challenge(o: Options) -> Reply:
+    if not o["wild_draw_four_challenge"]:
+        return NO, gettext("Nobody may challenge a Wild Draw Four here.")
+    wrong = o["challenge_wrong_draw"]
+    stack = wild_draw_four_stacks(o)
+    if o["wild_draw_four_rule"] == "anytime":
+        if stack and wrong == 0:
+            return YES, gettext(
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+                "and you draw the whole total, with no cards counted instead of the last Wild "
+                "Draw Four's four."
+            )
+        if stack:
+            return YES, ngettext(
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+                "and you draw the whole total, with %(n)s card counted instead of the last Wild "
+                "Draw Four's four.",
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+                "and you draw the whole total, with %(n)s cards counted instead of the last Wild "
+                "Draw Four's four.",
+                wrong,
+            ) % {"n": wrong}
+        if wrong == 0:
+            return YES, gettext(
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+                "and you draw no cards in all."
+            )
+        return YES, ngettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
+            "you draw %(n)s card in all.",
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
+            "you draw %(n)s cards in all.",
+            wrong,
+        ) % {"n": wrong}
+    values = {"guilty": _cards(o["challenge_guilty_draw"]), "wrong": _cards(wrong)}
+    if stack:
+        # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards"
+        # or "no cards" (the text "cards drawn" of this catalogue).
+        return YES, gettext(
+            "Before you draw, the player of the last Wild Draw Four shows you their hand: if "
+            "they broke the rule they draw %(guilty)s and you draw the rest of the total, and "
+            "if not you draw the whole total with %(wrong)s counted instead of their four."
+        ) % values
+    # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards" or
+    # "no cards" (the text "cards drawn" of this catalogue).
+    return YES, gettext(
+        "Before you draw, its player shows you their hand: if they broke the rule they draw "
+        "%(guilty)s and you draw nothing, and if not you draw %(wrong)s in all."
+    ) % values
+
+
+@question(
+    "wd4_after_challenge",
+    gettext_lazy("Who plays after a Wild Draw Four challenge, and in which colour?"),
+    "wild_draw_four_challenge",
+    "draw_card_skips_turn",
+    asked=_challenges,
+)
+def _wd4_after_challenge(o: Options) -> Reply:
+    skips = o["draw_card_skips_turn"]
+    if o["wild_draw_four_rule"] == "anytime":
+        if skips:
+            return PLAIN, (
+                gettext(
+                    "The colour named stands, and as a challenge always fails here, the "
+                    "challenger draws and misses their turn."
+                )
+            )
+        return PLAIN, (
+            gettext(
+                "The colour named stands, and as a challenge always fails here, the challenger "
+                "draws, then takes their turn."
+            )
+        )
+    if not skips:
+        return PLAIN, (
+            gettext(
+                "The colour named stands either way, and the challenger takes their turn once "
+                "they have drawn what they must."
+            )
+        )
+    if wild_draw_four_stacks(o):
+        return PLAIN, (
+            gettext(
+                "The colour named stands either way: if the challenge succeeds the challenger "
+                "takes their turn unless they drew the rest of a stack, and if it fails they "
+                "miss their turn."
+            )
+        )
+    return PLAIN, (
+        gettext(
+            "The colour named stands either way: if the challenge succeeds the challenger takes "
+            "their turn, and if it fails they miss it and the next player plays."
+        )
+    )
+
+
+@question(
+    "wd4_stack_challenge",
+    gettext_lazy("Can I challenge a Wild Draw Four inside a stack?"),
+    "base.stack_challenge",
+    "challenge_guilty_draw",
+    "challenge_wrong_draw",
+    asked=lambda o: _challenges(o) and wild_draw_four_stacks(o),
+)
+def _wd4_stack_challenge(o: Options) -> Reply:
+    fail = 2 + o["challenge_wrong_draw"]
+    if o["wild_draw_four_rule"] == "anytime":
+        return YES, ngettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
+            "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s card.",
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
+            "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s cards.",
+            fail,
+        ) % {"n": fail}
+    # Translators: %(guilty)s and %(fail)s are numbers of cards drawn, as in "4 cards" or
+    # "no cards" (the text "cards drawn" of this catalogue).
+    return YES, gettext(
+        "Only the last Wild Draw Four: facing a Draw Two and a Wild Draw Four (six cards), if "
+        "it was played against the rule its player draws %(guilty)s and you draw two, and if "
+        "not you draw %(fail)s."
+    ) % {"guilty": _cards(o["challenge_guilty_draw"]), "fail": _cards(fail)}
