@@ -1,4 +1,4 @@
-"""Parsing, validating and describing option values (the definitions in rulesets/options.py)."""
+"""Parsing, validating and describing option values (the definitions in rulesets/options/)."""
 
 import pytest
 

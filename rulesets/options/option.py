@@ -1,0 +1,159 @@
+"""What an option is (``Option``): its key, kind, values, official default, label and
+rule texts, and how it parses, words and describes a value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext
+
+from rulesets.options.texts import NUMBER, Unit, _inside_sentence, _without_aside
+
+BOOL, INT, ENUM = "bool", "int", "enum"
+
+Condition = tuple[str, tuple[Any, ...]]  # (other key, the values of it that give meaning)
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    group: str
+    kind: str
+    official: Any
+    label: str
+    help: str
+    # For enums: value -> short label. For bools: True/False -> short label.
+    choices: Mapping[Any, str] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    # Ints: the value in words ("4 cards"), and the words for 0 when a plain "0 cards"
+    # would mislead ("no cards").
+    unit: Unit = NUMBER
+    zero_words: str = ""
+    # The rule in plain words, one whole sentence (or two) per value. Ints: "n", one
+    # ``ngettext_lazy`` text with "%(n)s" for the value and, when 0 needs its own words,
+    # "zero". ``variants`` holds other texts for the same values, used when ``variant``
+    # (a function of all the options) names one: the rule reads differently with them.
+    texts: Mapping[Any, str] = field(default_factory=dict)
+    variants: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    variant: Callable[[Mapping[str, Any]], str] | None = None
+    # When the option means something: every condition must hold (see ``is_relevant``).
+    when: tuple[Condition, ...] = ()
+    when_note: str = ""
+
+    def values(self) -> list[Any]:
+        if self.kind == BOOL:
+            return [True, False]
+        if self.kind == ENUM:
+            return list(self.choices)
+        return list(range(self.minimum, self.maximum + 1))
+
+    def words(self, value: Any) -> str:
+        """The value in plain words, as shown in forms and diffs: '4 cards', 'Allowed'."""
+        if self.kind == INT:
+            if value == 0 and self.zero_words:
+                return str(self.zero_words)
+            return self.unit.words(value)
+        return str(self.choices[value])
+
+    @property
+    def units(self) -> str:
+        """The unit without a number, beside a number field: 'cards'."""
+        return str(self.unit.name)
+
+    @property
+    def words_one(self) -> str:
+        """The words for one, with the placeholder: '%(n)s card' (for the page's script)."""
+        return self.unit.pattern(1)
+
+    @property
+    def words_many(self) -> str:
+        """The words for several, with the placeholder: '%(n)s cards'."""
+        return self.unit.pattern(2)
+
+    def text(self, value: Any, options: Mapping[str, Any] | None = None) -> str:
+        """The rule for this value, as a sentence for the table reference.
+
+        With ``options`` (all of them), the text also fits the other rules (drawing until
+        you can play changes what the drawn-card rule says); without, it is the text for
+        the official other rules.
+        """
+        from rulesets.options.catalogue import official  # built from Options: imported late
+
+        texts = self.texts
+        if self.variant is not None:
+            name = self.variant(official() if options is None else options)
+            texts = self.variants.get(name, texts) if name else texts
+        if self.kind == INT:
+            if value == 0 and "zero" in texts:
+                return str(texts["zero"])
+            return texts["n"] % {"n": value}
+        return str(texts[value])
+
+    def is_relevant(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option means something with the other choices (the catalogue's
+        "Rules that combine"): otherwise it is stored, but never shown or counted."""
+        from rulesets.options.catalogue import BY_KEY  # built from Options: imported late
+
+        return all(options.get(key, BY_KEY[key].official) in allowed for key, allowed in self.when)
+
+    def difference(self, value: Any) -> str:
+        """The house's value against official, in one line: 'UNO penalty: 4 cards (official: 2)'."""
+        # Translators: one line of the list of house rules: an option's name, then its
+        # value against the official one, as in "UNO penalty: 4 cards (official: 2)".
+        return gettext("%(label)s: %(value)s") % {
+            "label": self.label,
+            "value": self.against_official(value),
+        }
+
+    def against_official(self, value: Any) -> str:
+        """'4 cards (official: 2)': the value, then the official one in brackets."""
+        if self.kind == INT:
+            official_words = str(self.official)
+        else:
+            official_words = _without_aside(self.words(self.official))
+        # Translators: a house rule's value, then the official value (a bare number for a
+        # count), as in "4 cards (official: 2)" or "Not allowed (official: allowed)".
+        return gettext("%(value)s (official: %(official)s)") % {
+            "value": _without_aside(self.words(value)),
+            "official": _inside_sentence(official_words),
+        }
+
+    def parse(self, raw: Any) -> Any:
+        """Turns a value from JSON or a form into this option's type, or raises ValueError."""
+        if self.kind == BOOL:
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.lower() in ("true", "on", "1", "yes"):
+                return True
+            if isinstance(raw, str) and raw.lower() in ("false", "off", "0", "no", ""):
+                return False
+            raise ValueError(gettext("Choose yes or no."))
+        if self.kind == INT:
+            if isinstance(raw, bool) or raw is None:
+                raise ValueError(gettext("Enter a whole number."))
+            if isinstance(raw, float) and raw.is_integer():
+                raw = int(raw)
+            if isinstance(raw, str):
+                raw = raw.strip()
+                if not (raw.lstrip("-").isdecimal() and raw.isascii()) or len(raw) > 6:
+                    raise ValueError(gettext("Enter a whole number."))
+                raw = int(raw)
+            if not isinstance(raw, int):
+                raise ValueError(gettext("Enter a whole number."))
+            if not self.minimum <= raw <= self.maximum:
+                raise ValueError(
+                    gettext("Enter a number from %(minimum)s to %(maximum)s.")
+                    % {"minimum": self.minimum, "maximum": self.maximum}
+                )
+            return raw
+        if isinstance(raw, str) and raw in self.choices:
+            return raw
+        # Translators: the allowed values are the option's codes (not translated), for
+        # programs that send rules as JSON.
+        raise ValueError(
+            gettext("Choose one of: %(allowed)s.") % {"allowed": ", ".join(self.choices)}
+        )

@@ -1,0 +1,154 @@
+"""The options of the group "Setup" ('setup'), in catalogue order."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy, pgettext_lazy
+
+from rulesets.options.option import ENUM, INT, Option
+from rulesets.options.texts import CARD, _draw_card_rules
+
+OPTIONS: list[Option] = [
+    Option(
+        "hand_size",
+        "setup",
+        INT,
+        7,
+        pgettext_lazy("option label", "Cards dealt to each player"),
+        _("How many cards each player starts a round with."),
+        minimum=5,
+        maximum=10,
+        unit=CARD,
+        texts={
+            "n": ngettext_lazy(
+                "The dealer shuffles and deals %(n)s card to each player, face down.",
+                "The dealer shuffles and deals %(n)s cards to each player, face down.",
+                "n",
+            ),
+        },
+    ),
+    Option(
+        "dealer_selection",
+        "setup",
+        ENUM,
+        "highest_card",
+        pgettext_lazy("option label", "First dealer"),
+        _("How the first dealer is chosen."),
+        choices={
+            "highest_card": pgettext_lazy("option dealer_selection value", "Highest card deals"),
+            "random": pgettext_lazy("option dealer_selection value", "Chosen at random"),
+        },
+        texts={
+            "highest_card": _(
+                "To choose the first dealer, everyone draws a card and the "
+                "highest number deals (a card without a number counts as zero)."
+            ),
+            "random": _("The first dealer is chosen at random, so the first player is random too."),
+        },
+    ),
+    Option(
+        "direction",
+        "setup",
+        ENUM,
+        "clockwise",
+        pgettext_lazy("option label", "Direction of play"),
+        _("Which way play goes at the start, and the deal passes each round."),
+        choices={
+            # Translators: the direction of play, seen from above the table; the words
+            # before the brackets are also shown alone, in the list of house rules.
+            "clockwise": pgettext_lazy("option direction value", "Clockwise (to the left)"),
+            "counterclockwise": pgettext_lazy("option direction value", "Counterclockwise"),
+        },
+        texts={
+            "clockwise": _(
+                "The player to the dealer's left plays first (unless the first card "
+                "turned up says otherwise), and play goes clockwise (to the left); after each "
+                "round the deal passes one seat to the left."
+            ),
+            "counterclockwise": _(
+                "The player to the dealer's right plays first (unless the "
+                "first card turned up says otherwise), and play goes counterclockwise (to the "
+                "right); after each round the deal passes one seat to the right."
+            ),
+        },
+        variants={
+            "redraw": {
+                "clockwise": _(
+                    "The player to the dealer's left plays first, and play goes "
+                    "clockwise (to the left); after each round the deal passes one seat to the "
+                    "left."
+                ),
+                "counterclockwise": _(
+                    "The player to the dealer's right plays first, and play "
+                    "goes counterclockwise (to the right); after each round the deal passes one "
+                    "seat to the right."
+                ),
+            }
+        },
+        variant=lambda o: "redraw" if o["first_card_action"] == "redraw" else "",
+    ),
+    Option(
+        "first_card_wild",
+        "setup",
+        ENUM,
+        "first_player_chooses",
+        pgettext_lazy("option label", "A Wild turned up first"),
+        _("What happens when the first card of the discard pile is a Wild."),
+        choices={
+            "redraw": pgettext_lazy("option first_card_wild value", "Put it back and turn another"),
+            "first_player_chooses": pgettext_lazy(
+                "option first_card_wild value", "First player picks the colour"
+            ),
+        },
+        texts={
+            "redraw": _(
+                "If the first card turned up is a Wild, bury it in the deck and turn up another."
+            ),
+            "first_player_chooses": _(
+                "If the first card turned up is a Wild, the first player "
+                "chooses the colour to play, then takes their turn."
+            ),
+        },
+    ),
+    Option(
+        "first_card_action",
+        "setup",
+        ENUM,
+        "apply",
+        pgettext_lazy("option label", "An action card turned up first"),
+        _("A Skip, Reverse or Draw Two as the first card of the discard pile."),
+        choices={
+            "apply": pgettext_lazy("option first_card_action value", "Its effect applies"),
+            "redraw": pgettext_lazy(
+                "option first_card_action value", "Put it back and turn another"
+            ),
+        },
+        texts={
+            "apply": _(
+                "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
+                "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
+                "two cards and miss their turn, and a Reverse makes the dealer play first, with "
+                "play going the other way."
+            ),
+            "redraw": _(
+                "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
+                "in the deck and turn up another."
+            ),
+        },
+        variants={
+            "no_skip": {
+                "apply": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
+                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
+                    "draw two cards before they take their turn, and a Reverse makes the dealer "
+                    "play first, with play going the other way."
+                ),
+                "redraw": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, put it "
+                    "back in the deck and turn up another."
+                ),
+            }
+        },
+        variant=_draw_card_rules,
+    ),
+]
