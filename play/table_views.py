@@ -15,6 +15,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
 
 from play import scoring, services, tables
+from play.boards import Board, Side
 from play.views import Links, _context, _game, _poll_etag
 from rulesets import access, sharing
 from rulesets.views import reference_html
@@ -56,7 +57,7 @@ def scorer(request, code):
     return render(request, "play/scorer.html", context)
 
 
-def ranked(b: services.Board) -> list[tuple[int, services.Side]]:
+def ranked(b: Board) -> list[tuple[int, Side]]:
     """The sides from first to last place with their places (a tie shares a place)."""
     lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
     order = sorted(b.sides, key=lambda s: (s.total if lowest else -s.total, s.index))
@@ -74,7 +75,7 @@ def _display_etag_of(board_etag: str | None) -> str | None:
     return board_etag and '"display-' + board_etag.strip('"') + '"'
 
 
-def _display_context(request, b: services.Board) -> dict:
+def _display_context(request, b: Board) -> dict:
     context = _context(request, b, True, ranked=ranked(b))
     context["etag"] = _display_etag_of(context["etag"])
     return context

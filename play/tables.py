@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from play import scoring, services
+from play.boards import Board, Side
 from play.models import Game
 from rulesets import codes, reference
 from rulesets.models import RuleSet
@@ -72,7 +73,7 @@ class InProgress:
     game: Game
     names: list[str]
     round_number: int
-    leaders: list[services.Side]  # the sides in the lead (more than one: a tie)
+    leaders: list[Side]  # the sides in the lead (more than one: a tie)
     counts_points: bool
     lowest_wins: bool
 
@@ -139,7 +140,7 @@ def in_progress(
     return [_summary(services.board(game)) for game in games]
 
 
-def _summary(b: services.Board) -> InProgress:
+def _summary(b: Board) -> InProgress:
     lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
     leaders = []
     if b.rounds:

@@ -35,12 +35,16 @@ from play import (
     exports,
     recent,
     removal,
+    removed_rounds,
     scoring,
+    seating,
     services,
     standings,
     table,
     tables,
+    versions,
 )
+from play.boards import Board, RoundRow, Side
 from play.forms import RoundForm, StartForm, new_submission_id
 from play.models import Game, StartFrom
 from rulesets import access, codes
@@ -128,7 +132,7 @@ def _etag(code: str, version: int, spectator: bool) -> str:
     return f'"{code}-{"s" if spectator else "m"}{version}-{translation.get_language()}"'
 
 
-def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
+def _context(request, b: Board, spectator: bool, **extra) -> dict:
     links = Links(b.game, spectator)
     etag = _etag(b.game.spectator_code if spectator else b.game.code, b.game.version, spectator)
     context = {
@@ -150,14 +154,14 @@ def _context(request, b: services.Board, spectator: bool, **extra) -> dict:
     }
     if b.removed is not None:
         context["removed"] = b.removed
-        context["removed_text"] = removal.offer_text(b.removed, b.players)
+        context["removed_text"] = removed_rounds.offer_text(b.removed, b.players)
     if not spectator:
         context["game_url"] = absolute_url(request, links.page)
     context.update(extra)
     return context
 
 
-def _unscored_partners(b: services.Board) -> str:
+def _unscored_partners(b: Board) -> str:
     """For the round form's script, as JSON: who went out -> the seat whose hand does not
     score then (see scoring.unscored_partner)."""
     n = len(b.players)
@@ -172,12 +176,12 @@ def _keypad(rules: scoring.Rules) -> list[dict]:
     ]
 
 
-def _next_round(b: services.Board) -> int:
+def _next_round(b: Board) -> int:
     """The number the round a new record form records is expected to get."""
     return len(b.rounds) + 1
 
 
-def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
+def _record_form(b: Board, data=None, submission_id=None) -> RoundForm:
     initial = {
         "submission_id": submission_id or new_submission_id(),
         "expected_round": _next_round(b),
@@ -192,7 +196,7 @@ def _record_form(b: services.Board, data=None, submission_id=None) -> RoundForm:
     )
 
 
-def _render_game(request, b: services.Board, spectator=False, form=None, status=200, **extra):
+def _render_game(request, b: Board, spectator=False, form=None, status=200, **extra):
     """The scoreboard page. ``form``: the record form sent back (with errors, or after a
     conflict); None for a new one (under the game link, while the game goes on); False for
     none."""
@@ -293,7 +297,7 @@ def game(request, code, spectator=False):
 
 def _poll_etag(request, code, spectator=False) -> str | None:
     """The ETag of the board as it is now, from the cache (no query) while it has it."""
-    version = services.poll_version(code, spectator)
+    version = versions.poll_version(code, spectator)
     return None if version is None else _etag(code, version, spectator)
 
 
@@ -327,7 +331,7 @@ def record(request, code):
     rules = services.rules_of(game_.revision)
     form = RoundForm(
         request.POST,
-        players=table.playing(players),
+        players=seating.playing(players),
         rules=rules,
         editing=False,
         seat_count=len(players),
@@ -384,13 +388,13 @@ def _errors_text(form: RoundForm) -> str:
     return _("Nothing was saved: %(problems)s") % {"problems": problems}
 
 
-def _round_refused(request, b: services.Board, problem: str):
+def _round_refused(request, b: Board, problem: str):
     if _wants_json(request):
         return JsonResponse({"result": "refused", "message": problem}, status=409)
     return _render_game(request, b, status=409, problem=problem, form=False)
 
 
-def outcome_text(row: services.RoundRow) -> str:
+def outcome_text(row: RoundRow) -> str:
     """What a round gave, as the board says it: "Cat went out; Cat +18." """
     if row.gains:
         # Translators: %(hands)s lists names and numbers: "Ben 12, Cat 30" or "Cat +18".
@@ -409,7 +413,7 @@ def typed_text(form: RoundForm) -> str:
     return _("%(name)s went out.") % {"name": went_out.name}
 
 
-def _changed_texts(b: services.Board, exc: services.BoardChanged) -> list[str]:
+def _changed_texts(b: Board, exc: services.BoardChanged) -> list[str]:
     """What the other phones changed since the form was filled in, in sentences."""
     since = b.rounds[exc.expected - 1 :]
     if since:
@@ -430,7 +434,7 @@ def _changed_texts(b: services.Board, exc: services.BoardChanged) -> list[str]:
     ]
 
 
-def _board_changed(request, b: services.Board, form: RoundForm, exc: services.BoardChanged):
+def _board_changed(request, b: Board, form: RoundForm, exc: services.BoardChanged):
     """409, nothing recorded: what the other phone recorded, next to what this one entered,
     with the choice of adding it as the next round or discarding it."""
     changed = _changed_texts(b, exc)
@@ -469,7 +473,7 @@ def _round_summary(rules: scoring.Rules, done: services.Recorded) -> str:
     values = {
         "number": number,
         "name": went_out.name,
-        "side": services.Side.name_of(side_players),
+        "side": Side.name_of(side_players),
         "points": done.standing.scores[number - 1][side],
     }
     if rules.scoring == scoring.WINNER_TAKES_POINTS and len(side_players) == 1:
@@ -507,14 +511,14 @@ def history(request, code, spectator=False):
 # --- Correcting rounds ---------------------------------------------------------------
 
 
-def _round_row(b: services.Board, round_id: int) -> services.RoundRow:
+def _round_row(b: Board, round_id: int) -> RoundRow:
     for row in b.rounds:
         if row.round.pk == round_id:
             return row
     raise Http404(_("There is no such round in this game: it may have been deleted."))
 
 
-def _conflict_text(b: services.Board, row: services.RoundRow) -> str:
+def _conflict_text(b: Board, row: RoundRow) -> str:
     hands = ", ".join(f"{p.name} {pts}" for p, pts in row.hands if pts is not None)
     if hands:
         return _("It now says %(name)s went out; hands: %(hands)s.") % {
@@ -532,7 +536,7 @@ def edit(request, code, round_id):
     initial = {"went_out": row.went_out.seat, "version": row.round.version}
     initial.update({f"hand_{p.seat}": pts for p, pts in row.hands if pts is not None})
     data = request.POST if request.method == "POST" else None
-    players = table.in_round(b.players, row.round.number)
+    players = seating.in_round(b.players, row.round.number)
     form = RoundForm(
         data,
         players=players,
@@ -574,7 +578,7 @@ def _round_conflict(request, game_, round_id, form, problem):
     # The same entries, with the version the round has now: saving again is a choice.
     data = form.data.copy()
     data["version"] = str(row.round.version)
-    players = table.in_round(b.players, row.round.number)
+    players = seating.in_round(b.players, row.round.number)
     form = RoundForm(data, players=players, rules=b.rules, editing=True, seat_count=len(b.players))
     form.is_valid()
     problem = (
@@ -668,7 +672,7 @@ def again(request, code):
 # --- Exports and QR codes ------------------------------------------------------------
 
 
-def _filename(b: services.Board, ext: str) -> str:
+def _filename(b: Board, ext: str) -> str:
     """Named after the rules and the day: ``grandmas-rules-2026-12-01.csv``."""
     name = slugify(b.revision.name)[:60].strip("-") or "uno-game"
     return f"{name}-{timezone.localdate(b.game.created_at):%Y-%m-%d}.{ext}"
@@ -771,7 +775,7 @@ def add_player(request, code):
             "%(name)s joins the game from the next round, starting from %(points)s points.",
             points,
         )
-    messages.success(request, text % {"name": services.Side.name_of(joined), "points": points})
+    messages.success(request, text % {"name": Side.name_of(joined), "points": points})
     return redirect("play:players", code=code)
 
 
@@ -817,7 +821,7 @@ def remove_player(request, code, player_id):
         leaving = table.remove_player(game_, player_id)
     except table.Refused as exc:
         return _refused(request, game_, exc)
-    name = services.Side.name_of(leaving)
+    name = Side.name_of(leaving)
     if len(leaving) > 1:
         text = _("%(name)s have left the game; their rounds stay in the history.") % {"name": name}
     else:
