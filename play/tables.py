@@ -66,6 +66,12 @@ def table_path(ruleset: RuleSet, table: str) -> str:
     return reverse("play:table", args=[ruleset.code, table])
 
 
+def own_table_path(request, ruleset: RuleSet) -> str:
+    """The path of this browser's table link for these rules: what the printed table card
+    carries (rulesets.sharing.table_url)."""
+    return table_path(ruleset, own_table(request, ruleset))
+
+
 @dataclass(frozen=True)
 class InProgress:
     """A game in progress at a table, as the rules page and the start page show it."""
