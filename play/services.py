@@ -104,29 +104,8 @@ def start_game(
     if existing:
         return existing, False
     for attempt in range(5):
-        play_code, spectator_code = _new_codes()
         try:
-            with transaction.atomic():
-                game = Game.objects.create(
-                    code=play_code,
-                    spectator_code=spectator_code,
-                    revision=revision,
-                    first_dealer=first_dealer,
-                    submission_id=submission_id,
-                    previous=previous,
-                    table=table,
-                )
-                Player.objects.bulk_create(
-                    Player(
-                        game=game,
-                        seat=seat,
-                        name=name,
-                        team=scoring.side_of(seat, len(names), rules) if rules.pairs else None,
-                    )
-                    for seat, name in enumerate(names)
-                )
-                publish_version(game)
-            return game, True
+            return _create_game(revision, names, first_dealer, submission_id, previous, table), True
         except IntegrityError:
             existing = Game.objects.filter(submission_id=submission_id).first()
             if existing:  # the same form, posted twice at the same moment
@@ -138,6 +117,41 @@ def start_game(
             if attempt == 4:  # not a code collision: something real, let it be seen
                 raise
     raise AssertionError("unreachable")
+
+
+def _create_game(
+    revision: Revision,
+    names: Sequence[str],
+    first_dealer: int,
+    submission_id: uuid.UUID,
+    previous: Game | None,
+    table: str,
+) -> Game:
+    """Creates the game under new codes, with its players, in one transaction (the database
+    refuses a code or a submission id taken already: IntegrityError)."""
+    rules = rules_of(revision)
+    play_code, spectator_code = _new_codes()
+    with transaction.atomic():
+        game = Game.objects.create(
+            code=play_code,
+            spectator_code=spectator_code,
+            revision=revision,
+            first_dealer=first_dealer,
+            submission_id=submission_id,
+            previous=previous,
+            table=table,
+        )
+        Player.objects.bulk_create(
+            Player(
+                game=game,
+                seat=seat,
+                name=name,
+                team=scoring.side_of(seat, len(names), rules) if rules.pairs else None,
+            )
+            for seat, name in enumerate(names)
+        )
+        publish_version(game)
+    return game
 
 
 def play_again(game: Game) -> tuple[Game, bool]:
@@ -452,18 +466,8 @@ def record_round(
                 # Perhaps this form was recorded already (else the database refuses it).
                 if (existing := _recorded(game, submission_id)) is not None:
                     return Recorded(existing, created=False)
-                if game.finished:
-                    raise GameOver(_("This game is over, so no more rounds can be recorded."))
-                if moved:
-                    raise BoardChanged(expected_number, number)
-            round_ = Round.objects.create(
-                game=game,
-                number=number,
-                went_out=players[went_out],
-                dealer=_dealer_of(game, players, number),
-                submission_id=submission_id,
-            )
-            _store_hands(round_, players, hands)
+                _refuse(game, expected_number, number)
+            round_ = _create_round(game, players, number, went_out, hands, submission_id)
             _bump(game, stand.finished)
     except IntegrityError:
         # This form was recorded before: the database refuses its submission id twice.
@@ -471,6 +475,35 @@ def record_round(
             raise
         return Recorded(existing, created=False)
     return Recorded(round_, True, stand, players)
+
+
+def _refuse(game: Game, expected_number: int | None, number: int) -> None:
+    """Raises GameOver when the locked ``game`` has ended, BoardChanged when the form was
+    filled in for another round than ``number``, the next one."""
+    if game.finished:
+        raise GameOver(_("This game is over, so no more rounds can be recorded."))
+    if expected_number not in (None, number):
+        raise BoardChanged(expected_number, number)
+
+
+def _create_round(
+    game: Game,
+    players: Sequence[Player],
+    number: int,
+    went_out: int,
+    hands: Mapping[int, int],
+    submission_id: uuid.UUID,
+) -> Round:
+    """Stores round ``number`` of the locked ``game`` and its hands."""
+    round_ = Round.objects.create(
+        game=game,
+        number=number,
+        went_out=players[went_out],
+        dealer=_dealer_of(game, players, number),
+        submission_id=submission_id,
+    )
+    _store_hands(round_, players, hands)
+    return round_
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:

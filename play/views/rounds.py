@@ -41,14 +41,7 @@ def record(request, code):
     if request.POST.get("discard"):
         return _discarded(request, code, form)
     if not form.is_valid():
-        b = services.board(services.load_game(pk=game_.pk))  # the whole page, shown again
-        if b.standing.finished:
-            return _round_refused(
-                request, b, _("This game is over, so no more rounds can be recorded.")
-            )
-        if _wants_json(request):
-            return JsonResponse({"result": "invalid", "message": _errors_text(form)}, status=400)
-        return render_game(request, b, form=record_form(b, request.POST), status=400)
+        return _invalid(request, game_, form)
     try:
         done = services.record_round(
             game_,
@@ -64,13 +57,7 @@ def record(request, code):
         b = services.board(services.load_game(pk=game_.pk))
         return _board_changed(request, b, form, exc)
     number = done.round.number
-    if done.created:
-        result, text = "recorded", _round_summary(rules, done)
-    else:
-        result = "already"
-        text = _(
-            "Round %(number)s had already been recorded (the form was sent twice); it counts once."
-        ) % {"number": number}
+    result, text = _recorded_text(rules, done)
     if request.headers.get("X-Round-Sent") != "later":
         (messages.success if done.created else messages.info)(request, text)
     # To the top of the page, where the message is (the form's #record-title would stick).
@@ -78,6 +65,28 @@ def record(request, code):
     if _wants_json(request):
         return JsonResponse({"result": result, "number": number, "message": text, "redirect": page})
     return redirect(page)
+
+
+def _invalid(request, game_, form: RoundForm):
+    """400: the form sent back with its errors (409 when the game has ended meanwhile)."""
+    b = services.board(services.load_game(pk=game_.pk))  # the whole page, shown again
+    if b.standing.finished:
+        return _round_refused(
+            request, b, _("This game is over, so no more rounds can be recorded.")
+        )
+    if _wants_json(request):
+        return JsonResponse({"result": "invalid", "message": _errors_text(form)}, status=400)
+    return render_game(request, b, form=record_form(b, request.POST), status=400)
+
+
+def _recorded_text(rules: scoring.Rules, done: services.Recorded) -> tuple[str, str]:
+    """The result for the phone's queue ("recorded" or "already") and what it is told."""
+    if done.created:
+        return "recorded", _round_summary(rules, done)
+    text = _(
+        "Round %(number)s had already been recorded (the form was sent twice); it counts once."
+    ) % {"number": done.round.number}
+    return "already", text
 
 
 def _wants_json(request) -> bool:
