@@ -20,9 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.cache import cache
+from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from play import services
+from play.models import Game, Player
 from unosite import cache as cache_keys
 
 EVENING_GAP = timedelta(hours=4)
@@ -155,7 +159,6 @@ def continues(
 
 def _winners(pk: int, version: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A game's players and the players of its winning sides, kept per version."""
-    from play import services  # services builds boards; evening is used by views only
 
     def compute():
         b = services.board(services.load_game(pk=pk))
@@ -168,8 +171,6 @@ def _winners(pk: int, version: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def of_game(game) -> Series | None:
     """The series ``game`` belongs to. One query for the candidates; each game's players
     and winners are kept in the cache per game version (a finished game rarely changes)."""
-    from play.models import Game
-
     if game.previous_id is None:  # the first game of its evening: no query
         return None
     ruleset = game.revision.ruleset_id
@@ -219,11 +220,6 @@ def of_game(game) -> Series | None:
 def continued_by(ruleset_id: int, names: Sequence[str], known: Sequence[int], now=None):
     """The game that a game started afresh with ``names`` continues (see ``continues``),
     among ``known``, the games whose game link the starting phone had; or None. One query."""
-    from django.db.models import Prefetch
-    from django.utils import timezone
-
-    from play.models import Game, Player
-
     if not known:
         return None
     now = now or timezone.now()

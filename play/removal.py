@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import services
+from play import removed_rounds, services
 from play.models import Game, Hand, RemovedRound, Round
 
 
@@ -24,7 +24,7 @@ def remove_round(game: Game, round_id: int, version: int, *, last_only: bool = F
     """Removes a round (as services.delete_round) and keeps it to be put back; returns its
     number. Raises services.RoundChanged when another phone changed it first."""
     with transaction.atomic():
-        services._lock(game)
+        services.lock_game(game)
         round_ = Round.objects.filter(game=game, pk=round_id).first()
         hands = list(round_.hands.values_list("player_id", "points")) if round_ else []
         number = services.delete_round(game, round_id, version, last_only=last_only)
@@ -42,39 +42,11 @@ def remove_round(game: Game, round_id: int, version: int, *, last_only: bool = F
     return number
 
 
-def _recorded_since(game: Game, removed: RemovedRound) -> bool:
-    return Round.objects.filter(game=game, created_at__gt=removed.removed_at).exists()
-
-
-def offer(game: Game) -> RemovedRound | None:
-    """The removed round that can still be put back, or None."""
-    removed = RemovedRound.objects.filter(game=game).select_related("went_out").first()
-    if removed is None or _recorded_since(game, removed):
-        return None
-    return removed
-
-
-def offer_text(removed: RemovedRound, players) -> str:
-    """ "Round 4 removed: Ann went out; hands: Ben 77, Cat 9." """
-    names = {p.pk: p.name for p in players}
-    hands = ", ".join(f"{names.get(pid, '?')} {pts}" for pid, pts in removed.hands)
-    if hands:
-        return _("Round %(number)s removed: %(name)s went out; hands: %(hands)s.") % {
-            "number": removed.number,
-            "name": removed.went_out.name,
-            "hands": hands,
-        }
-    return _("Round %(number)s removed: %(name)s went out.") % {
-        "number": removed.number,
-        "name": removed.went_out.name,
-    }
-
-
 def put_back(game: Game, removed_id: int) -> int:
     """Puts a removed round back at its number (later rounds move down one); returns the
     number. Raises CannotPutBack, changing nothing, when that is no longer possible."""
     with transaction.atomic():
-        locked = services._lock(game)
+        locked = services.lock_game(game)
         removed = RemovedRound.objects.filter(game=locked, pk=removed_id).first()
         if removed is None:
             raise CannotPutBack(
@@ -83,7 +55,7 @@ def put_back(game: Game, removed_id: int) -> int:
                     "back, or removed another round since. Nothing was changed."
                 )
             )
-        if _recorded_since(locked, removed):
+        if removed_rounds.recorded_since(locked, removed):
             raise CannotPutBack(
                 _(
                     "Round %(number)s can no longer be put back: another phone recorded a "
@@ -108,5 +80,5 @@ def put_back(game: Game, removed_id: int) -> int:
             for player_id, points in removed.hands
         )
         removed.delete()
-        services._settle(locked)
+        services.settle(locked)
     return number

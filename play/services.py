@@ -19,10 +19,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
-from play import scoring
-from play.models import Game, Hand, Player, RemovedRound, Round
+from play import removed_rounds, scoring, seating
+from play.boards import Board, RoundRow, Side
+from play.models import Game, Hand, Player, Round
+from play.versions import publish_version
 from rulesets import codes
 from rulesets.models import Revision
 from unosite import cache as cache_keys
@@ -103,29 +104,8 @@ def start_game(
     if existing:
         return existing, False
     for attempt in range(5):
-        play_code, spectator_code = _new_codes()
         try:
-            with transaction.atomic():
-                game = Game.objects.create(
-                    code=play_code,
-                    spectator_code=spectator_code,
-                    revision=revision,
-                    first_dealer=first_dealer,
-                    submission_id=submission_id,
-                    previous=previous,
-                    table=table,
-                )
-                Player.objects.bulk_create(
-                    Player(
-                        game=game,
-                        seat=seat,
-                        name=name,
-                        team=scoring.side_of(seat, len(names), rules) if rules.pairs else None,
-                    )
-                    for seat, name in enumerate(names)
-                )
-                publish_version(game)
-            return game, True
+            return _create_game(revision, names, first_dealer, submission_id, previous, table), True
         except IntegrityError:
             existing = Game.objects.filter(submission_id=submission_id).first()
             if existing:  # the same form, posted twice at the same moment
@@ -139,6 +119,41 @@ def start_game(
     raise AssertionError("unreachable")
 
 
+def _create_game(
+    revision: Revision,
+    names: Sequence[str],
+    first_dealer: int,
+    submission_id: uuid.UUID,
+    previous: Game | None,
+    table: str,
+) -> Game:
+    """Creates the game under new codes, with its players, in one transaction (the database
+    refuses a code or a submission id taken already: IntegrityError)."""
+    rules = rules_of(revision)
+    play_code, spectator_code = _new_codes()
+    with transaction.atomic():
+        game = Game.objects.create(
+            code=play_code,
+            spectator_code=spectator_code,
+            revision=revision,
+            first_dealer=first_dealer,
+            submission_id=submission_id,
+            previous=previous,
+            table=table,
+        )
+        Player.objects.bulk_create(
+            Player(
+                game=game,
+                seat=seat,
+                name=name,
+                team=scoring.side_of(seat, len(names), rules) if rules.pairs else None,
+            )
+            for seat, name in enumerate(names)
+        )
+        publish_version(game)
+    return game
+
+
 def play_again(game: Game) -> tuple[Game, bool]:
     """A new game with the same players under the rule set's current rules.
 
@@ -147,7 +162,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
     Idempotent: a game already followed by another returns that one.
     """
     with transaction.atomic():
-        game = _lock(game)
+        game = lock_game(game)
         existing = Game.objects.filter(previous=game).first()
         if existing:
             return existing, False
@@ -175,135 +190,6 @@ def play_again(game: Game) -> tuple[Game, bool]:
     return new_game, created
 
 
-# --- What a scoreboard shows -------------------------------------------------------
-
-
-@dataclass
-class Side:
-    index: int
-    players: list[Player]
-    total: int
-    percent: int
-    winner: bool
-
-    @property
-    def playing(self) -> bool:
-        """Still at the table (a player who left keeps their side and total)."""
-        return any(p.left_after is None for p in self.players)
-
-    @property
-    def name(self) -> str:
-        return self.name_of(self.players)
-
-    @staticmethod
-    def name_of(players: Sequence[Player]) -> str:
-        return " & ".join(p.name for p in players)
-
-
-@dataclass
-class RoundRow:
-    round: Round
-    dealer: Player
-    went_out: Player
-    hands: list[tuple[Player, int | None]]  # every player, None where nothing was entered
-    scores: list[int]  # per side
-    totals: list[int]  # per side, after this round
-    side_scores: list[tuple[Side, int]]  # the sides that scored in this round
-
-    @property
-    def gains(self) -> str:
-        """Who scored what in this round, names and numbers only: "Cat +18, Dan +4"."""
-        return ", ".join(f"{side.name} +{points}" for side, points in self.side_scores)
-
-    @property
-    def other_hands(self) -> list[tuple[Player, int | None]]:
-        """Every hand but that of the player who went out (and of players who had not
-        joined yet, or had left)."""
-        number = self.round.number
-        return [
-            (p, pts)
-            for p, pts in self.hands
-            if p.pk != self.went_out.pk
-            and (
-                pts is not None
-                or (p.joined_after < number and (p.left_after is None or p.left_after >= number))
-            )
-        ]
-
-
-@dataclass
-class Board:
-    game: Game
-    revision: Revision
-    rules: scoring.Rules
-    players: list[Player]
-    sides: list[Side]
-    rounds: list[RoundRow]
-    standing: scoring.Standing
-    dealer: Player
-    first_player: Player
-    next_game: tuple[str, str] | None = None  # (code, spectator code) after Play again
-    removed: RemovedRound | None = None  # a removed round that can be put back
-
-    @property
-    def newer_rules(self) -> bool:
-        """The rule set has been changed since the game started (``game`` must come with
-        its rule set's current revision: load_game, load_game_for_board(current=True))."""
-        return self.game.current_revision_id != self.revision.pk
-
-    @property
-    def winners(self) -> list[Side]:
-        return [s for s in self.sides if s.winner]
-
-    @property
-    def active(self) -> list[Player]:
-        """The players still at the table, in seat order."""
-        return [p for p in self.players if p.left_after is None]
-
-    @property
-    def playing_sides(self) -> list[Side]:
-        return [s for s in self.sides if s.playing]
-
-    @property
-    def last_round(self) -> RoundRow | None:
-        return self.rounds[-1] if self.rounds else None
-
-    @property
-    def deck_points(self) -> int:
-        return scoring.deck_points(self.rules)
-
-    def side_of(self, player: Player) -> Side:
-        return self.sides[scoring.side_of(player.seat, len(self.players), self.rules)]
-
-    @property
-    def winner_text(self) -> str:
-        """The end of the game in words: who won, and with what."""
-        won = self.winners
-        if not won:
-            return ""
-        names = pgettext("between the names of winners", " and ").join(s.name for s in won)
-        total = won[0].total
-        if self.rules.scoring == scoring.ROUND_WINS:
-            what = ngettext("%(count)d round won", "%(count)d rounds won", total)
-        else:
-            what = ngettext("%(count)d point", "%(count)d points", total)
-        what %= {"count": total}
-        lowest = self.rules.scoring == scoring.LOWEST_TOTAL_WINS
-        values = {"names": names, "what": what}
-        pair = len(won[0].players) > 1
-        if len(won) > 1 and lowest:
-            return _("%(names)s share the win with the lowest total, %(what)s each.") % values
-        if len(won) > 1:
-            return _("%(names)s share the win with %(what)s each.") % values
-        if lowest and pair:
-            return _("%(names)s win with the lowest total, %(what)s.") % values
-        if lowest:
-            return _("%(names)s wins with the lowest total, %(what)s.") % values
-        if pair:
-            return _("%(names)s win with %(what)s.") % values
-        return _("%(names)s wins with %(what)s.") % values
-
-
 # --- Loading a game ----------------------------------------------------------------
 
 
@@ -329,54 +215,7 @@ def players_of(game: Game) -> list[Player]:
     return list(game.players.order_by("seat"))
 
 
-# --- The version a scoreboard's poll compares ----------------------------------------
-#
-# Every change of a game bumps its ``version`` (the scoreboard's ETag) and writes it to the
-# shared cache under both of the game's codes, so that an unchanged poll is answered from
-# the cache, without a query. It is written while the game row is still locked, and only
-# there: the writers of one game take turns there, so the last version written is the last
-# committed (written after the commit, two writers' cache writes could land in the other
-# order and leave a phone looking at an old board). Before the commit, a phone may be told
-# the board changed while the database still shows the old one: it gets the old board
-# again, with its old ETag (a render more, never a change missed). Without the version in
-# the cache (a restart emptied it, Redis evicted it), the next poll reads it from the
-# database and adds it back (``poll_version``), for a minute: ``add`` writes nothing where a
-# change has written its own version meanwhile, and the minute bounds how long a version
-# read just before a change could stand if the cache lost the change's own at that moment.
-
-VERSION_TIMEOUT = 60 * 60 * 24 * 7
-REREAD_VERSION_TIMEOUT = 60
-
-
-def _version_key(code: str) -> str:
-    return cache_keys.key("game-version", code, deploy=False)
-
-
-def cached_version(code: str) -> int | None:
-    """The version of the game with this code (or spectator code), if the cache has it."""
-    return cache.get(_version_key(code))
-
-
-def poll_version(code: str, spectator: bool = False) -> int | None:
-    """The version a poll compares: from the cache, or from the database when the cache has
-    lost it, kept again for the next polls. None: there is no such game."""
-    version = cached_version(code)
-    if version is None:
-        found = Game.objects.filter(**{"spectator_code" if spectator else "code": code})
-        version = found.values_list("version", flat=True).first()
-        if version is not None:
-            cache.add(_version_key(code), version, REREAD_VERSION_TIMEOUT)
-    return version
-
-
-def publish_version(game: Game) -> None:
-    """Writes the game's version for the polls (here under the game's lock; elsewhere only
-    where nothing else changes the game, such as seeding)."""
-    keys = (_version_key(game.code), _version_key(game.spectator_code))
-    cache.set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
-
-
-# --- What a scoreboard shows, continued -------------------------------------------------
+# --- What a scoreboard shows -------------------------------------------------
 
 
 BOARD_TIMEOUT = 60 * 60 * 24
@@ -392,13 +231,12 @@ def board(game: Game, *, cached: bool = True) -> Board:
     game follows it are read each time.
     ``cached=False`` reads everything: inside a change, before its version is bumped.
     """
-    from play import removal  # which needs this module
-
     key = cache_keys.key("board", game.pk, game.version)
     result = cache.get(key) if cached else None
     if result is None:
         result = _assemble(game, players_of(game), _rounds(game), _hands(game))
-        result.removed = removal.offer(game)  # removing and putting back bump the version too
+        # Removing a round and putting it back bump the version too.
+        result.removed = removed_rounds.offer(game)
         if cached:
             cache.set(key, result, BOARD_TIMEOUT)
     result.game, result.revision = game, game.revision
@@ -464,16 +302,14 @@ def _standing(
     game: Game, players: list[Player], results: Sequence[scoring.RoundResult]
 ) -> scoring.Standing:
     """Where the game stands after ``results`` (its rounds, in order)."""
-    from play import table  # players who come and go
-
     rules = rules_of(game.revision)
     return scoring.standing(
         rules,
         len(players),
         game.first_dealer,
         results,
-        active=[p.seat for p in table.playing(players)],
-        start=table.starts(players, rules),
+        active=[p.seat for p in seating.playing(players)],
+        start=seating.starts(players, rules),
     )
 
 
@@ -537,10 +373,12 @@ def _assemble(
 # one transaction.
 
 
-def _lock(game: Game) -> Game:
-    """The game row again, locked until the transaction ends (on SQLite, the transaction's
-    BEGIN IMMEDIATE has locked the database already). A game's revision never changes:
-    the one ``game`` came with is kept."""
+def lock_game(game: Game) -> Game:
+    """The game row again, locked until the transaction ends: every change of a game (here,
+    in play.removal and play.table) starts with it, inside ``transaction.atomic()``, and
+    ends with ``settle`` or a bump of its version. On SQLite, the transaction's BEGIN
+    IMMEDIATE has locked the database already. A game's revision never changes: the one
+    ``game`` came with is kept."""
     locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
     locked.revision = game.revision
     return locked
@@ -615,7 +453,7 @@ def record_round(
     stand = _standing(game, players, [*results, played])  # after it, unless the game changes
     try:
         with transaction.atomic():
-            locked = _lock(game)
+            locked = lock_game(game)
             changed = locked.version != game.version  # another phone changed the game
             if changed:
                 players = players_of(locked)
@@ -628,18 +466,8 @@ def record_round(
                 # Perhaps this form was recorded already (else the database refuses it).
                 if (existing := _recorded(game, submission_id)) is not None:
                     return Recorded(existing, created=False)
-                if game.finished:
-                    raise GameOver(_("This game is over, so no more rounds can be recorded."))
-                if moved:
-                    raise BoardChanged(expected_number, number)
-            round_ = Round.objects.create(
-                game=game,
-                number=number,
-                went_out=players[went_out],
-                dealer=_dealer_of(game, players, number),
-                submission_id=submission_id,
-            )
-            _store_hands(round_, players, hands)
+                _refuse(game, expected_number, number)
+            round_ = _create_round(game, players, number, went_out, hands, submission_id)
             _bump(game, stand.finished)
     except IntegrityError:
         # This form was recorded before: the database refuses its submission id twice.
@@ -647,6 +475,35 @@ def record_round(
             raise
         return Recorded(existing, created=False)
     return Recorded(round_, True, stand, players)
+
+
+def _refuse(game: Game, expected_number: int | None, number: int) -> None:
+    """Raises GameOver when the locked ``game`` has ended, BoardChanged when the form was
+    filled in for another round than ``number``, the next one."""
+    if game.finished:
+        raise GameOver(_("This game is over, so no more rounds can be recorded."))
+    if expected_number not in (None, number):
+        raise BoardChanged(expected_number, number)
+
+
+def _create_round(
+    game: Game,
+    players: Sequence[Player],
+    number: int,
+    went_out: int,
+    hands: Mapping[int, int],
+    submission_id: uuid.UUID,
+) -> Round:
+    """Stores round ``number`` of the locked ``game`` and its hands."""
+    round_ = Round.objects.create(
+        game=game,
+        number=number,
+        went_out=players[went_out],
+        dealer=_dealer_of(game, players, number),
+        submission_id=submission_id,
+    )
+    _store_hands(round_, players, hands)
+    return round_
 
 
 def _recorded(game: Game, submission_id: uuid.UUID) -> Round | None:
@@ -678,8 +535,9 @@ def _locked_round(game: Game, round_id: int, version: int) -> Round:
     return round_
 
 
-def _settle(game: Game) -> None:
-    """After a change of past rounds: whether the game is over now, and a new version."""
+def settle(game: Game) -> None:
+    """After a change of the locked ``game``'s past rounds or players (play.removal,
+    play.table): whether the game is over now, and a new version."""
     _bump(game, board(game, cached=False).standing.finished)
 
 
@@ -688,7 +546,7 @@ def edit_round(
 ) -> Round:
     """Replaces a round's result if nobody changed it since ``version`` was shown."""
     with transaction.atomic():
-        game = _lock(game)
+        game = lock_game(game)
         round_ = _locked_round(game, round_id, version)
         players = players_of(game)
         round_.went_out = players[went_out]
@@ -696,7 +554,7 @@ def edit_round(
         round_.save(update_fields=["went_out", "version", "updated_at"])
         round_.hands.all().delete()
         _store_hands(round_, players, hands)
-        _settle(game)
+        settle(game)
     return round_
 
 
@@ -706,7 +564,7 @@ def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = F
     With ``last_only`` (undo), the round must still be the last one.
     """
     with transaction.atomic():
-        game = _lock(game)
+        game = lock_game(game)
         round_ = _locked_round(game, round_id, version)
         number = round_.number
         if last_only and game.rounds.filter(number__gt=number).exists():
@@ -722,5 +580,5 @@ def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = F
         for later in game.rounds.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])
-        _settle(game)
+        settle(game)
     return number

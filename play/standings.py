@@ -20,7 +20,7 @@ from play import scoring
 class Row:
     """One line of the ranked standings on the scoreboard."""
 
-    side: object  # services.Side: its name, players, total, progress
+    side: object  # play.boards.Side: its name, players, total, progress
     place: scoring.Place
     label: str  # "1st", "Tied 2nd", "Winner"
     note: str  # "35 behind · needs 120 to win"

@@ -24,7 +24,8 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from play import scoring, services
+from play import scoring, seating, services
+from play.boards import Board
 from play.forms import clean_name
 from play.models import MAX_SEATS, NAME_MAX, START_POINTS_MAX, Game, Player, StartFrom
 
@@ -34,29 +35,7 @@ class Refused(ValueError):
     says why, and nothing was changed."""
 
 
-# --- What scoring needs to know ----------------------------------------------------
-
-
-def playing(players: Sequence[Player]) -> list[Player]:
-    """The players still at the table, in seat order."""
-    return [p for p in players if p.left_after is None]
-
-
-def in_round(players: Sequence[Player], number: int) -> list[Player]:
-    """The players who took part in round ``number``: seated by then and not gone yet."""
-    return [
-        p
-        for p in players
-        if p.joined_after < number and (p.left_after is None or p.left_after >= number)
-    ]
-
-
-def starts(players: Sequence[Player], rules: scoring.Rules) -> list[tuple[int, int]]:
-    """Each side's starting points and after how many rounds (for scoring.standing)."""
-    result = [(0, 0)] * scoring.side_count(len(players), rules)
-    for p in players:  # partners join together, with the same start
-        result[scoring.side_of(p.seat, len(players), rules)] = (p.start_points, p.joined_after)
-    return result
+# --- What the board says about them ----------------------------------------------
 
 
 def _units(players: Sequence[Player], rules: scoring.Rules) -> list[tuple[int, str, Player]]:
@@ -109,21 +88,21 @@ def notes(players: Sequence[Player], totals: Sequence[int], rules: scoring.Rules
     return said
 
 
-def can_move_up(b: services.Board, position: int) -> bool:
+def can_move_up(b: Board, position: int) -> bool:
     """Whether the player at ``position`` among those seated can move one seat up."""
     if b.rules.pairs:
         return position % (len(b.active) // 2) != 0
     return position > 0
 
 
-def partner(b: services.Board, player: Player) -> Player | None:
+def partner(b: Board, player: Player) -> Player | None:
     """With pairs, the player's partner (sitting opposite)."""
     if not b.rules.pairs:
         return None
     return next(p for p in b.side_of(player).players if p.pk != player.pk)
 
 
-def new_seats_after(b: services.Board) -> list[Player]:
+def new_seats_after(b: Board) -> list[Player]:
     """Whom a new player sits after, or with pairs whom each new partner sits after."""
     if b.rules.pairs:
         half = len(b.active) // 2
@@ -140,12 +119,12 @@ def _first_dealer_for(dealer: Player, seated: Sequence[Player], rounds: int, rul
     return (position - rounds * rules.step) % len(seated)
 
 
-def _begin(game: Game) -> tuple[Game, services.Board]:
-    locked = services._lock(game)
+def _begin(game: Game) -> tuple[Game, Board]:
+    locked = services.lock_game(game)
     return locked, services.board(locked)
 
 
-def _save_dealer(locked: Game, b: services.Board, seated: Sequence[Player], dealer: Player):
+def _save_dealer(locked: Game, b: Board, seated: Sequence[Player], dealer: Player):
     first = _first_dealer_for(dealer, seated, len(b.rounds), b.rules)
     if first != locked.first_dealer:
         locked.first_dealer = first
@@ -174,14 +153,14 @@ def _valid_name(game: Game, raw: str, player: Player | None = None) -> str:
     return name
 
 
-def _not_over(b: services.Board) -> None:
+def _not_over(b: Board) -> None:
     if b.standing.finished:
         raise Refused(
             _("This game is over, so its players cannot change: start the next game instead.")
         )
 
 
-def _room(b: services.Board, joining: int) -> None:
+def _room(b: Board, joining: int) -> None:
     """Refuses when ``joining`` more players would be too many at the table, or too many
     seats for one game (one seat stays free for moving players round)."""
     if len(b.active) + joining > scoring.MAX_PLAYERS:
@@ -205,7 +184,7 @@ def _room(b: services.Board, joining: int) -> None:
         raise Refused(_("This game has had too many players come and go: start a new one."))
 
 
-def _start_points(b: services.Board, start_from: str, amount: int | None, who: str) -> int:
+def _start_points(b: Board, start_from: str, amount: int | None, who: str) -> int:
     """What a player (or pair) who joins now starts with; ``who`` names them in messages."""
     if start_from == StartFrom.LOWEST:
         return min(s.total for s in b.playing_sides)
@@ -252,8 +231,8 @@ def add_player(game: Game, raw_name: str, start_from: str, amount: int | None = 
             start_points=points,
             start_from=start_from,
         )
-        _save_dealer(locked, b, [*playing(b.players), player], b.dealer)
-        services._settle(locked)
+        _save_dealer(locked, b, [*seating.playing(b.players), player], b.dealer)
+        services.settle(locked)
     return player
 
 
@@ -290,9 +269,9 @@ def add_pair(
         z = Player.objects.create(
             game=locked, seat=2 * pairs + 1, name=second, team=pairs, **joined
         )
-        seated = playing(sorted([*b.players, a, z], key=lambda p: p.seat))
+        seated = seating.playing(sorted([*b.players, a, z], key=lambda p: p.seat))
         _save_dealer(locked, b, seated, b.dealer)
-        services._settle(locked)
+        services.settle(locked)
     return a, z
 
 
@@ -303,7 +282,7 @@ def _player(game: Game, player_id: int) -> Player:
     return player
 
 
-def _partners(b: services.Board, player: Player) -> list[Player]:
+def _partners(b: Board, player: Player) -> list[Player]:
     """The player, and with pairs their partner: who leaves together."""
     return b.side_of(player).players if b.rules.pairs else [player]
 
@@ -320,7 +299,7 @@ def remove_player(game: Game, player_id: int) -> list[Player]:
                 % {"name": player.name}
             )
         _not_over(b)
-        seated = playing(b.players)
+        seated = seating.playing(b.players)
         leaving = _partners(b, b.players[player.seat])
         if b.rules.pairs and len(b.playing_sides) <= 2:
             raise Refused(
@@ -350,19 +329,19 @@ def remove_player(game: Game, player_id: int) -> list[Player]:
             p.left_after = len(b.rounds)
             p.save(update_fields=["left_after"])
         _save_dealer(locked, b, staying, dealer)
-        services._settle(locked)
+        services.settle(locked)
     return leaving
 
 
 def rename_player(game: Game, player_id: int, raw_name: str) -> Player:
     with transaction.atomic():
-        locked = services._lock(game)
+        locked = services.lock_game(game)
         player = _player(locked, player_id)
         name = _valid_name(locked, raw_name, player)
         if name != player.name:
             player.name = name
             player.save(update_fields=["name"])
-            services._settle(locked)
+            services.settle(locked)
     return player
 
 
@@ -391,7 +370,7 @@ def move_up(game: Game, player_id: int, seat: int) -> Player:
             raise Refused(
                 _("The seating was changed on another phone: look again. Nothing was changed.")
             )
-        seated = playing(b.players)
+        seated = seating.playing(b.players)
         by_seat = {p.seat: p for p in b.players}
         free = len(b.players)
         if b.rules.pairs:
@@ -411,7 +390,7 @@ def move_up(game: Game, player_id: int, seat: int) -> Player:
             if i == 0:
                 raise Refused(_("%(name)s is in the first seat already.") % {"name": player.name})
             _swap(by_seat, seated[i - 1].seat, player.seat, free)
-        reseated = playing(sorted(by_seat.values(), key=lambda p: p.seat))
+        reseated = seating.playing(sorted(by_seat.values(), key=lambda p: p.seat))
         _save_dealer(locked, b, reseated, b.dealer)
-        services._settle(locked)
+        services.settle(locked)
     return player

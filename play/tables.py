@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from play import scoring, services
+from play.boards import Board, Side
 from play.models import Game
 from rulesets import codes, reference
 from rulesets.models import RuleSet
@@ -65,6 +66,12 @@ def table_path(ruleset: RuleSet, table: str) -> str:
     return reverse("play:table", args=[ruleset.code, table])
 
 
+def own_table_path(request, ruleset: RuleSet) -> str:
+    """The path of this browser's table link for these rules: what the printed table card
+    carries (rulesets.sharing.table_url)."""
+    return table_path(ruleset, own_table(request, ruleset))
+
+
 @dataclass(frozen=True)
 class InProgress:
     """A game in progress at a table, as the rules page and the start page show it."""
@@ -72,7 +79,7 @@ class InProgress:
     game: Game
     names: list[str]
     round_number: int
-    leaders: list[services.Side]  # the sides in the lead (more than one: a tie)
+    leaders: list[Side]  # the sides in the lead (more than one: a tie)
     counts_points: bool
     lowest_wins: bool
 
@@ -139,7 +146,7 @@ def in_progress(
     return [_summary(services.board(game)) for game in games]
 
 
-def _summary(b: services.Board) -> InProgress:
+def _summary(b: Board) -> InProgress:
     lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
     leaders = []
     if b.rounds:

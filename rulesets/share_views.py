@@ -14,7 +14,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from play import tables
 from rulesets import access, og, sharing
 from unosite import qr
 
@@ -79,12 +78,7 @@ def card(request, code):
     # table link, not the public rules link: a phone that scans it also finds the game
     # being played at this table (play.tables). The small cards are handed out and taken
     # home, so they carry the rules link, which shows no game.
-    if layout == "small":
-        card_url = share.url
-    else:
-        card_url = sharing.absolute_url(
-            request, tables.table_path(ruleset, tables.own_table(request, ruleset))
-        )
+    card_url = share.url if layout == "small" else sharing.table_url(request, ruleset)
     title = _("QR code: scan to open %(name)s") % {"name": revision.name}
     shown = fitting(share.rules[:CARD_RULES], CARD_COLUMN_LINES, CARD_LINE_LETTERS)
     response = render(

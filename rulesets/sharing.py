@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -12,6 +13,22 @@ from rulesets import options as opts
 from unosite.links import absolute_url, is_local, phone_url
 
 MAIN_RULES = 3  # differences named in a link preview's description
+
+# The card left on the table carries this browser's table link, which play makes
+# (play.tables) and registers when the app is ready (play.apps): rulesets, a floor below
+# play, never imports it.
+_table_path: Callable[..., str] | None = None
+
+
+def register_table_path(function: Callable[..., str]) -> None:
+    """Sets how the path of this browser's table link is made: ``function(request, ruleset)``."""
+    global _table_path
+    _table_path = function
+
+
+def table_url(request, ruleset) -> str:
+    """This browser's table link for these rules, as play makes it."""
+    return absolute_url(request, _table_path(request, ruleset))
 
 
 def rules_url(request, code: str) -> str:

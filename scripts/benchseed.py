@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from play import scoring, services
+from play import scoring, services, versions
 from play.models import Game, Hand, Round
 from rulesets import options as opts
 from rulesets.presets import PRESETS
@@ -125,7 +125,7 @@ def seed_games(rulesets: list, games: int, players: int, rounds: int, rng: rando
                 version=1 + rounds, updated_at=started + timedelta(minutes=rounds * 3)
             )
             game.version = 1 + rounds
-            services.publish_version(game)  # what the polls compare
+            versions.publish_version(game)  # what the polls compare
     return created
 
 

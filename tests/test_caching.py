@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import OperationalError, ProgrammingError, connection, transaction
 from django.test import Client
 
-from play import removal, services
+from play import removal, services, versions
 from play.models import RemovedRound, Round
 from rulesets.forms import initial_for
 from rulesets.models import RuleSet
@@ -269,9 +269,9 @@ def test_a_version_read_again_never_replaces_one_a_change_wrote(db):
     cache.clear()
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})  # writes version 2
     cache.delete(cache_keys.key("game-version", game.spectator_code, deploy=False))
-    assert services.poll_version(game.code) == 2
-    assert services.poll_version(game.spectator_code, spectator=True) == 2
-    assert services.poll_version("nosuchgame1") is None
+    assert versions.poll_version(game.code) == 2
+    assert versions.poll_version(game.spectator_code, spectator=True) == 2
+    assert versions.poll_version("nosuchgame1") is None
 
 
 def _version(game) -> int:
@@ -280,18 +280,18 @@ def _version(game) -> int:
 
 def test_every_change_of_a_game_writes_its_new_version_to_the_cache(db):
     game = make_game(target_score=50)
-    assert services.cached_version(game.code) == _version(game) == 1
+    assert versions.cached_version(game.code) == _version(game) == 1
     done = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
-    assert services.cached_version(game.code) == _version(game) == 2
-    assert services.cached_version(game.spectator_code) == 2
+    assert versions.cached_version(game.code) == _version(game) == 2
+    assert versions.cached_version(game.spectator_code) == 2
     services.edit_round(game, done.round.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
-    assert services.cached_version(game.code) == _version(game) == 3
+    assert versions.cached_version(game.code) == _version(game) == 3
     other = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1}).round
     services.delete_round(game, other.pk, other.version, last_only=True)
-    assert services.cached_version(game.code) == _version(game) == 5
+    assert versions.cached_version(game.code) == _version(game) == 5
     record(game, ANN, {BEN: 60})  # the game ends
     services.play_again(services.load_game(pk=game.pk))
-    assert services.cached_version(game.code) == _version(game) == 7
+    assert versions.cached_version(game.code) == _version(game) == 7
 
 
 def test_a_change_that_does_not_commit_never_makes_a_phone_miss_one(db):
@@ -451,15 +451,15 @@ def test_recording_a_round_takes_a_fixed_number_of_queries(
 def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_lock(db, monkeypatch):
     game = make_game(target_score=50)
     record(game, ANN, {BEN: 10, CAT: 5, DAN: 5})
-    real_lock = services._lock
+    real_lock = services.lock_game
 
     def another_phone_first(g):
         """Another phone records a round after this one read the rounds, before the lock."""
-        monkeypatch.setattr(services, "_lock", real_lock)
+        monkeypatch.setattr(services, "lock_game", real_lock)
         record(services.load_game(pk=g.pk), ANN, {BEN: 10, CAT: 5, DAN: 5})
         return real_lock(g)
 
-    monkeypatch.setattr(services, "_lock", another_phone_first)
+    monkeypatch.setattr(services, "lock_game", another_phone_first)
     loaded = services.load_game(pk=game.pk)
     done = services.record_round(loaded, ANN, {BEN: 10, CAT: 5, DAN: 5}, uuid.uuid4())
     assert done.round.number == 3
@@ -471,15 +471,15 @@ def test_a_round_recorded_after_the_rounds_were_read_is_read_again_under_the_loc
 def test_the_same_form_recorded_after_it_was_looked_for_counts_once(db, monkeypatch):
     game = make_game()
     sid = uuid.uuid4()
-    real_lock = services._lock
+    real_lock = services.lock_game
 
     def same_form_first(g):
         """The same form, sent twice, is recorded by the other request just before the lock."""
-        monkeypatch.setattr(services, "_lock", real_lock)
+        monkeypatch.setattr(services, "lock_game", real_lock)
         record(services.load_game(pk=g.pk), ANN, {BEN: 3}, submission_id=sid)
         return real_lock(g)
 
-    monkeypatch.setattr(services, "_lock", same_form_first)
+    monkeypatch.setattr(services, "lock_game", same_form_first)
     done = services.record_round(services.load_game(pk=game.pk), ANN, {BEN: 3}, sid)
     assert not done.created and done.round.number == 1
     assert game.rounds.count() == 1
@@ -497,7 +497,7 @@ def test_the_same_form_twice_changes_neither_the_version_nor_what_the_polls_see(
     again = services.record_round(loaded, ANN, {BEN: 3}, sid, expected_number=2)
     assert not again.created and again.round.pk == first.round.pk
     assert services.load_game(pk=game.pk).version == version == loaded.version
-    assert services.cached_version(game.code) == version
+    assert versions.cached_version(game.code) == version
     assert game.rounds.count() == 1
 
 

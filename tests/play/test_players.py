@@ -320,12 +320,12 @@ def test_the_history_keeps_who_dealt_each_round_after_seat_changes(played):
 
 
 def test_a_round_put_back_keeps_its_dealer(played):
-    from play import removal
+    from play import removal, removed_rounds
 
     table.move_up(played, Player.objects.get(game=played, name="Cat").pk, CAT)  # Ann Cat Ben
     last = Round.objects.get(game=played, number=2)
     removal.remove_round(played, last.pk, last.version)
-    removed = removal.offer(played)
+    removed = removed_rounds.offer(played)
     removal.put_back(played, removed.pk)
     assert _dealers(played) == ["Ann", "Ben", "Cat"]
 

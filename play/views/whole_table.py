@@ -15,7 +15,8 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
 
 from play import scoring, services, tables
-from play.views import Links, _context, _game, _poll_etag
+from play.boards import Board, Side
+from play.views.common import Links, game_of, page_context, poll_etag
 from rulesets import access, sharing
 from rulesets.views import reference_html
 
@@ -45,7 +46,7 @@ def table(request, code, table):
 @require_safe
 def scorer(request, code):
     """The game link's QR code, large: another phone scans it to keep score too."""
-    game = _game(code)
+    game = game_of(code)
     links = Links(game, False)
     context = {
         "game": game,
@@ -56,7 +57,7 @@ def scorer(request, code):
     return render(request, "play/scorer.html", context)
 
 
-def ranked(b: services.Board) -> list[tuple[int, services.Side]]:
+def ranked(b: Board) -> list[tuple[int, Side]]:
     """The sides from first to last place with their places (a tie shares a place)."""
     lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
     order = sorted(b.sides, key=lambda s: (s.total if lowest else -s.total, s.index))
@@ -74,19 +75,19 @@ def _display_etag_of(board_etag: str | None) -> str | None:
     return board_etag and '"display-' + board_etag.strip('"') + '"'
 
 
-def _display_context(request, b: services.Board) -> dict:
-    context = _context(request, b, True, ranked=ranked(b))
+def _display_context(request, b: Board) -> dict:
+    context = page_context(request, b, True, ranked=ranked(b))
     context["etag"] = _display_etag_of(context["etag"])
     return context
 
 
 def _display_etag(request, code):
-    return _display_etag_of(_poll_etag(request, code, spectator=True))
+    return _display_etag_of(poll_etag(request, code, spectator=True))
 
 
 @require_safe
 def display(request, code):
-    b = services.board(_game(code, spectator=True, for_board=True))
+    b = services.board(game_of(code, spectator=True, for_board=True))
     return render(request, "play/display.html", _display_context(request, b))
 
 
@@ -94,7 +95,7 @@ def display(request, code):
 @condition(etag_func=_display_etag)
 def display_board(request, code):
     """The big screen's scores alone, for polling: a 304 when nothing changed."""
-    b = services.board(_game(code, spectator=True, for_board=True))
+    b = services.board(game_of(code, spectator=True, for_board=True))
     context = _display_context(request, b)
     response = render(request, "play/display.html#scores", context)
     patch_cache_control(response, private=True, no_cache=True)

@@ -1,0 +1,142 @@
+"""What a scoreboard shows: the sides, the rounds and the board of a game.
+
+``services.board`` builds a board from the database (and keeps it in the cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from play import scoring
+from play.models import Game, Player, RemovedRound, Round
+from rulesets.models import Revision
+
+
+@dataclass
+class Side:
+    index: int
+    players: list[Player]
+    total: int
+    percent: int
+    winner: bool
+
+    @property
+    def playing(self) -> bool:
+        """Still at the table (a player who left keeps their side and total)."""
+        return any(p.left_after is None for p in self.players)
+
+    @property
+    def name(self) -> str:
+        return self.name_of(self.players)
+
+    @staticmethod
+    def name_of(players: Sequence[Player]) -> str:
+        return " & ".join(p.name for p in players)
+
+
+@dataclass
+class RoundRow:
+    round: Round
+    dealer: Player
+    went_out: Player
+    hands: list[tuple[Player, int | None]]  # every player, None where nothing was entered
+    scores: list[int]  # per side
+    totals: list[int]  # per side, after this round
+    side_scores: list[tuple[Side, int]]  # the sides that scored in this round
+
+    @property
+    def gains(self) -> str:
+        """Who scored what in this round, names and numbers only: "Cat +18, Dan +4"."""
+        return ", ".join(f"{side.name} +{points}" for side, points in self.side_scores)
+
+    @property
+    def other_hands(self) -> list[tuple[Player, int | None]]:
+        """Every hand but that of the player who went out (and of players who had not
+        joined yet, or had left)."""
+        number = self.round.number
+        return [
+            (p, pts)
+            for p, pts in self.hands
+            if p.pk != self.went_out.pk
+            and (
+                pts is not None
+                or (p.joined_after < number and (p.left_after is None or p.left_after >= number))
+            )
+        ]
+
+
+@dataclass
+class Board:
+    game: Game
+    revision: Revision
+    rules: scoring.Rules
+    players: list[Player]
+    sides: list[Side]
+    rounds: list[RoundRow]
+    standing: scoring.Standing
+    dealer: Player
+    first_player: Player
+    next_game: tuple[str, str] | None = None  # (code, spectator code) after Play again
+    removed: RemovedRound | None = None  # a removed round that can be put back
+
+    @property
+    def newer_rules(self) -> bool:
+        """The rule set has been changed since the game started (``game`` must come with
+        its rule set's current revision: load_game, load_game_for_board(current=True))."""
+        return self.game.current_revision_id != self.revision.pk
+
+    @property
+    def winners(self) -> list[Side]:
+        return [s for s in self.sides if s.winner]
+
+    @property
+    def active(self) -> list[Player]:
+        """The players still at the table, in seat order."""
+        return [p for p in self.players if p.left_after is None]
+
+    @property
+    def playing_sides(self) -> list[Side]:
+        return [s for s in self.sides if s.playing]
+
+    @property
+    def last_round(self) -> RoundRow | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def deck_points(self) -> int:
+        return scoring.deck_points(self.rules)
+
+    def side_of(self, player: Player) -> Side:
+        return self.sides[scoring.side_of(player.seat, len(self.players), self.rules)]
+
+    @property
+    def winner_text(self) -> str:
+        """The end of the game in words: who won, and with what."""
+        won = self.winners
+        if not won:
+            return ""
+        names = pgettext("between the names of winners", " and ").join(s.name for s in won)
+        total = won[0].total
+        if self.rules.scoring == scoring.ROUND_WINS:
+            what = ngettext("%(count)d round won", "%(count)d rounds won", total)
+        else:
+            what = ngettext("%(count)d point", "%(count)d points", total)
+        what %= {"count": total}
+        lowest = self.rules.scoring == scoring.LOWEST_TOTAL_WINS
+        values = {"names": names, "what": what}
+        pair = len(won[0].players) > 1
+        if len(won) > 1 and lowest:
+            return _("%(names)s share the win with the lowest total, %(what)s each.") % values
+        if len(won) > 1:
+            return _("%(names)s share the win with %(what)s each.") % values
+        if lowest and pair:
+            return _("%(names)s win with the lowest total, %(what)s.") % values
+        if lowest:
+            return _("%(names)s wins with the lowest total, %(what)s.") % values
+        if pair:
+            return _("%(names)s win with %(what)s.") % values
+        return _("%(names)s wins with %(what)s.") % values

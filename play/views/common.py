@@ -1,0 +1,180 @@
+"""What every page of one game needs: its game from the link, its links, the page's
+context and the scoreboard page itself."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from play import evening, removed_rounds, scoring, services, standings, table, versions
+from play.boards import Board
+from play.forms import RoundForm, new_submission_id
+from play.models import Game
+from unosite.links import absolute_url, is_local
+
+POLL_SECONDS = 3
+
+
+def game_of(
+    code: str, spectator: bool = False, for_board: bool = False, page: bool = False
+) -> Game:
+    """The game of a link; ``for_board``: with only what the scoreboard shows of its rules
+    (the scoreboard, its poll and recording a round: see services.load_game_for_board),
+    and with ``page``, what the whole page shows (whether the rules have changed since)."""
+    lookup = {"spectator_code": code} if spectator else {"code": code}
+    try:
+        if for_board:
+            return services.load_game_for_board(current=page, **lookup)
+        return services.load_game(**lookup)
+    except Game.DoesNotExist:
+        pass
+    if not spectator and Game.objects.filter(spectator_code=code).exists():
+        raise PermissionDenied(
+            _(
+                "This is the read-only link of a game: ask the table for the game link to "
+                "record or change rounds."
+            )
+        )
+    raise Http404(_("No game has this link."))
+
+
+@dataclass(frozen=True)
+class Links:
+    """The URLs a page of one game links to, under the game link or the spectator link."""
+
+    game: Game
+    spectator: bool
+
+    def _url(self, name: str, *args) -> str:
+        if self.spectator:
+            return reverse(f"play:watch_{name}", args=[self.game.spectator_code, *args])
+        return reverse(f"play:{name}", args=[self.game.code, *args])
+
+    @property
+    def page(self):
+        return self._url("game")
+
+    @property
+    def board(self):
+        return self._url("board")
+
+    @property
+    def history(self):
+        return self._url("history")
+
+    @property
+    def csv(self):
+        return self._url("csv")
+
+    @property
+    def json(self):
+        return self._url("json")
+
+    @property
+    def qr_svg(self):
+        return self._url("qr_svg")
+
+    @property
+    def watch(self):
+        return reverse("play:watch_game", args=[self.game.spectator_code])
+
+    @property
+    def watch_qr_svg(self):
+        return reverse("play:watch_qr_svg", args=[self.game.spectator_code])
+
+
+def board_etag(code: str, version: int, spectator: bool) -> str:
+    """The scoreboard's ETag: the game, by the code of the link it was asked for (a
+    spectator's never holds the players' code), its version, which every change bumps, and
+    the language it is written in (no query: the middleware chose it from the request)."""
+    return f'"{code}-{"s" if spectator else "m"}{version}-{translation.get_language()}"'
+
+
+def page_context(request, b: Board, spectator: bool, **extra) -> dict:
+    links = Links(b.game, spectator)
+    etag = board_etag(
+        b.game.spectator_code if spectator else b.game.code, b.game.version, spectator
+    )
+    context = {
+        "b": b,
+        "game": b.game,
+        "spectator": spectator,
+        "links": links,
+        "etag": etag,
+        "poll_seconds": POLL_SECONDS,
+        "rendered_at": int(time.time()),  # for the page's script: when this copy was made
+        "unscored_partners": _unscored_partners(b),
+        "watch_url": absolute_url(request, links.watch),
+        "local": is_local(request),
+        "cards": _keypad(b.rules),
+        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
+        "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
+        "table_notes": table.notes(b.players, b.standing.totals, b.rules),
+        "series": evening.of_game(b.game),
+    }
+    if b.removed is not None:
+        context["removed"] = b.removed
+        context["removed_text"] = removed_rounds.offer_text(b.removed, b.players)
+    if not spectator:
+        context["game_url"] = absolute_url(request, links.page)
+    context.update(extra)
+    return context
+
+
+def _unscored_partners(b: Board) -> str:
+    """For the round form's script, as JSON: who went out -> the seat whose hand does not
+    score then (see scoring.unscored_partner)."""
+    n = len(b.players)
+    partners = {seat: scoring.unscored_partner(seat, n, b.rules) for seat in range(n)}
+    return json.dumps({seat: other for seat, other in partners.items() if other is not None})
+
+
+def _keypad(rules: scoring.Rules) -> list[dict]:
+    return [
+        {"key": key, "label": label, "points": scoring.card_points(key, rules)}
+        for key, label in scoring.CARDS
+    ]
+
+
+def _next_round(b: Board) -> int:
+    """The number the round a new record form records is expected to get."""
+    return len(b.rounds) + 1
+
+
+def record_form(b: Board, data=None, submission_id=None) -> RoundForm:
+    initial = {
+        "submission_id": submission_id or new_submission_id(),
+        "expected_round": _next_round(b),
+    }
+    return RoundForm(
+        data,
+        players=b.active,
+        rules=b.rules,
+        editing=False,
+        seat_count=len(b.players),
+        initial=initial,
+    )
+
+
+def render_game(request, b: Board, spectator=False, form=None, status=200, **extra):
+    """The scoreboard page. ``form``: the record form sent back (with errors, or after a
+    conflict); None for a new one (under the game link, while the game goes on); False for
+    none."""
+    if form is None and not spectator and not b.standing.finished:
+        form = record_form(b)
+    context = page_context(request, b, spectator, form=form or None, **extra)
+    return render(request, "play/game.html", context, status=status)
+
+
+def poll_etag(request, code, spectator=False) -> str | None:
+    """The ETag of the board as it is now, from the cache (no query) while it has it."""
+    version = versions.poll_version(code, spectator)
+    return None if version is None else board_etag(code, version, spectator)

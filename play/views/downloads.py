@@ -1,0 +1,49 @@
+"""A game to take away: its CSV and JSON files, and the QR codes of its links."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import require_safe
+
+from play import exports, services
+from play.boards import Board
+from play.views.common import Links, game_of
+from unosite.links import absolute_url
+from unosite.qr import qr_response
+
+
+def _filename(b: Board, ext: str) -> str:
+    """Named after the rules and the day: ``grandmas-rules-2026-12-01.csv``."""
+    name = slugify(b.revision.name)[:60].strip("-") or "uno-game"
+    return f"{name}-{timezone.localdate(b.game.created_at):%Y-%m-%d}.{ext}"
+
+
+@require_safe
+def export_csv(request, code, spectator=False):
+    b = services.board(game_of(code, spectator))
+    # A byte order mark first: without it Excel reads the file as Latin-1 and breaks accents.
+    body = "\ufeff" + exports.as_csv(b)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(b, "csv")}"'
+    return response
+
+
+@require_safe
+def export_json(request, code, spectator=False):
+    b = services.board(game_of(code, spectator))
+    body = json.dumps(exports.as_json(b), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(b, "json")}"'
+    return response
+
+
+@require_safe
+def qr(request, code, fmt, spectator=False):
+    """The QR code of this game's link (or of its spectator link)."""
+    game_ = game_of(code, spectator)
+    links = Links(game_, spectator)
+    return qr_response(request, absolute_url(request, links.page), fmt)

@@ -1,0 +1,203 @@
+"""Recording a round, and what a phone is told when another phone got there first."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from play import scoring, seating, services
+from play.boards import Board, RoundRow, Side
+from play.forms import RoundForm
+from play.views.common import game_of, record_form, render_game
+
+
+@require_POST
+def record(request, code):
+    """Records a round. Nothing is recorded when the board has other rounds than the form
+    was filled in for (``expected_round``: another phone recorded the same round, or undid
+    one): the phone is shown what changed next to what it entered, and chooses.
+
+    Pages send the form and are redirected; the phone's queue of rounds saved offline
+    (static/js/table.js) asks for JSON, and says when it sends a round later
+    (``X-Round-Sent: later``: no message then waits for the next page).
+    """
+    game_ = game_of(code, for_board=True)
+    # Checking the form needs the players and the rules only; the whole board is built
+    # when the page is shown again.
+    players = services.players_of(game_)
+    rules = services.rules_of(game_.revision)
+    form = RoundForm(
+        request.POST,
+        players=seating.playing(players),
+        rules=rules,
+        editing=False,
+        seat_count=len(players),
+    )
+    if request.POST.get("discard"):
+        return _discarded(request, code, form)
+    if not form.is_valid():
+        return _invalid(request, game_, form)
+    try:
+        done = services.record_round(
+            game_,
+            form.cleaned_data["went_out"],
+            form.hands(),
+            form.cleaned_data["submission_id"],
+            form.cleaned_data.get("expected_round"),
+            players=players,
+        )
+    except services.GameOver as exc:
+        return _round_refused(request, services.board(services.load_game(pk=game_.pk)), str(exc))
+    except services.BoardChanged as exc:
+        b = services.board(services.load_game(pk=game_.pk))
+        return _board_changed(request, b, form, exc)
+    number = done.round.number
+    result, text = _recorded_text(rules, done)
+    if request.headers.get("X-Round-Sent") != "later":
+        (messages.success if done.created else messages.info)(request, text)
+    # To the top of the page, where the message is (the form's #record-title would stick).
+    page = reverse("play:game", args=[code]) + "#main"
+    if _wants_json(request):
+        return JsonResponse({"result": result, "number": number, "message": text, "redirect": page})
+    return redirect(page)
+
+
+def _invalid(request, game_, form: RoundForm):
+    """400: the form sent back with its errors (409 when the game has ended meanwhile)."""
+    b = services.board(services.load_game(pk=game_.pk))  # the whole page, shown again
+    if b.standing.finished:
+        return _round_refused(
+            request, b, _("This game is over, so no more rounds can be recorded.")
+        )
+    if _wants_json(request):
+        return JsonResponse({"result": "invalid", "message": _errors_text(form)}, status=400)
+    return render_game(request, b, form=record_form(b, request.POST), status=400)
+
+
+def _recorded_text(rules: scoring.Rules, done: services.Recorded) -> tuple[str, str]:
+    """The result for the phone's queue ("recorded" or "already") and what it is told."""
+    if done.created:
+        return "recorded", _round_summary(rules, done)
+    text = _(
+        "Round %(number)s had already been recorded (the form was sent twice); it counts once."
+    ) % {"number": done.round.number}
+    return "already", text
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _errors_text(form: RoundForm) -> str:
+    problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    # Translators: %(problems)s is the form's own messages, already in the page's language.
+    return _("Nothing was saved: %(problems)s") % {"problems": problems}
+
+
+def _round_refused(request, b: Board, problem: str):
+    if _wants_json(request):
+        return JsonResponse({"result": "refused", "message": problem}, status=409)
+    return render_game(request, b, status=409, problem=problem, form=False)
+
+
+def outcome_text(row: RoundRow) -> str:
+    """What a round gave, as the board says it: "Cat went out; Cat +18." """
+    if row.gains:
+        # Translators: %(hands)s lists names and numbers: "Ben 12, Cat 30" or "Cat +18".
+        return _("%(name)s went out; %(hands)s.") % {"name": row.went_out.name, "hands": row.gains}
+    return _("%(name)s went out.") % {"name": row.went_out.name}
+
+
+def typed_text(form: RoundForm) -> str:
+    """What a phone entered in a valid round form: "Ann went out; Ben 12, Cat 30." """
+    by_seat = {p.seat: p for p in form.players}
+    went_out = by_seat[form.cleaned_data["went_out"]]
+    hands = [f"{by_seat[seat].name} {points}" for seat, points in form.hands().items()]
+    if hands:
+        values = {"name": went_out.name, "hands": ", ".join(hands)}
+        return _("%(name)s went out; %(hands)s.") % values
+    return _("%(name)s went out.") % {"name": went_out.name}
+
+
+def _changed_texts(b: Board, exc: services.BoardChanged) -> list[str]:
+    """What the other phones changed since the form was filled in, in sentences."""
+    since = b.rounds[exc.expected - 1 :]
+    if since:
+        return [
+            _("Round %(number)s was just saved by another phone: %(outcome)s")
+            % {"number": row.round.number, "outcome": outcome_text(row)}
+            for row in since
+        ]
+    return [
+        ngettext(
+            "The scoreboard changed on another phone since this form was opened: it now has "
+            "%(count)d round, so yours would be round %(next)d.",
+            "The scoreboard changed on another phone since this form was opened: it now has "
+            "%(count)d rounds, so yours would be round %(next)d.",
+            len(b.rounds),
+        )
+        % {"count": len(b.rounds), "next": exc.next_number}
+    ]
+
+
+def _board_changed(request, b: Board, form: RoundForm, exc: services.BoardChanged):
+    """409, nothing recorded: what the other phone recorded, next to what this one entered,
+    with the choice of adding it as the next round or discarding it."""
+    changed = _changed_texts(b, exc)
+    mine = typed_text(form)
+    if _wants_json(request):
+        body = {
+            "result": "conflict",
+            "message": " ".join(changed),
+            "next_round": exc.next_number,
+            "mine": mine,
+        }
+        return JsonResponse(body, status=409)
+    data = form.data.copy()
+    data["expected_round"] = str(exc.next_number)  # sent again, it is for the next round
+    conflict = {"changed": changed, "mine": mine, "next_round": exc.next_number}
+    return render_game(request, b, form=record_form(b, data), status=409, conflict=conflict)
+
+
+def _discarded(request, code: str, form: RoundForm):
+    """ "Discard mine": nothing is recorded, and the phone is told what it had entered."""
+    if form.is_valid():
+        text = _("Your round was not saved, as you asked. You had entered: %(round)s") % {
+            "round": typed_text(form)
+        }
+    else:
+        text = _("Your round was not saved, as you asked.")
+    messages.info(request, text)
+    return redirect(reverse("play:game", args=[code]) + "#main")
+
+
+def _round_summary(rules: scoring.Rules, done: services.Recorded) -> str:
+    """What a phone is told after recording a round: who went out, and what it gave."""
+    went_out, number, players = done.round.went_out, done.round.number, done.players
+    side = scoring.side_of(went_out.seat, len(players), rules)
+    side_players = [players[seat] for seat in scoring.sides(len(players), rules)[side]]
+    values = {
+        "number": number,
+        "name": went_out.name,
+        "side": Side.name_of(side_players),
+        "points": done.standing.scores[number - 1][side],
+    }
+    if rules.scoring == scoring.WINNER_TAKES_POINTS and len(side_players) == 1:
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s scores %(points)s.")
+    elif rules.scoring == scoring.WINNER_TAKES_POINTS:
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s score %(points)s.")
+    elif rules.scoring == scoring.LOWEST_TOTAL_WINS:
+        text = _(
+            "Round %(number)s saved: %(name)s went out. Each hand was added to its player’s total."
+        )
+    else:
+        text = _("Round %(number)s saved: %(name)s went out. %(side)s won it.")
+    text %= values
+    if done.standing.finished:
+        text += " " + _("The game is over.")
+    return text

@@ -1,0 +1,46 @@
+"""The scoreboard: the game page, its poll, and the history of rounds."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import condition, require_safe
+
+from play import chart, recent, services
+from play.views.common import board_etag, game_of, page_context, poll_etag, render_game
+
+
+@require_safe
+def game(request, code, spectator=False):
+    game_ = game_of(code, spectator, for_board=True, page=True)
+    recent.remember(request, game_, spectator)
+    return render_game(request, services.board(game_), spectator)
+
+
+@require_safe
+@condition(etag_func=poll_etag)
+def board(request, code, spectator=False):
+    """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
+    b = services.board(game_of(code, spectator, for_board=True))
+    context = page_context(request, b, spectator, fragment=True)
+    response = render(request, "play/game.html#board", context)
+    patch_cache_control(response, private=True, no_cache=True)
+    # The ETag of the board as rendered, not the one the cache may hold by now.
+    response["ETag"] = board_etag(code, b.game.version, spectator)
+    return response
+
+
+@require_safe
+def history(request, code, spectator=False):
+    b = services.board(game_of(code, spectator))
+    names = [s.name for s in b.sides]
+    context = page_context(
+        request,
+        b,
+        spectator,
+        chart=chart.build(names, [r.totals for r in b.rounds], b.rules.goal),
+        rows=list(reversed(b.rounds)),
+        # The chart's description: each side's name and total ("After N rounds: Ann 40, ...").
+        totals=", ".join(f"{s.name} {s.total}" for s in b.sides),
+    )
+    return render(request, "play/history.html", context)
