@@ -458,7 +458,11 @@ def _documents(ref: Reference, language: str) -> list[tuple[Hit, set[str], set[s
     for number, text in enumerate(ref.own_rules, 1):
         # Translators: in the search results, where the family's own rule stands for a question.
         hit = Hit("own", pgettext("search result", "Our own rule"), "", text, f"own-rule-{number}")
-        docs.append((hit, set(tokens(text, written=True, language=language)), set()))
+        # A family writes its own rules the way people type ("a +2 on a +4 is fine"), so they
+        # are read with the table's nicknames, as well as for the card names as printed.
+        words = set(tokens(text, written=True, language=language))
+        words |= set(tokens(text, language=language))
+        docs.append((hit, words, set()))
     for answer in ref.answers:
         docs.append(_answer_document(answer, language))
     return docs

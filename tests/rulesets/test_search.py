@@ -74,6 +74,13 @@ def test_own_rules_are_found():
     assert search.search(ref, "who deals").hits[0].kind in ("own", "answer")
 
 
+@pytest.mark.parametrize("query", ["+2", "+4", "plus four", "draw 2", "+2 on a +4"])
+def test_own_rules_written_with_plus_2_and_plus_4_are_found(query):
+    ref = reference.build(opts.official(), ["A +2 may go on a +4, and the +4 stays."])
+    anchors = [h.anchor for h in search.search(ref, query).hits]
+    assert "own-rule-1" in anchors
+
+
 @pytest.mark.django_db
 class TestPage:
     def test_without_javascript_a_page_of_results(self):
