@@ -46,11 +46,16 @@ class TableWords:
     text as written: case matters, so that a count like "draw four cards" stays a count);
     ``nicknames``: what people type, matched in the lower-cased question (without accents);
     ``numbers``: numbers said as words; ``stems``: a token and the words that lead to it;
+    ``phrases``: a few words that say one thing (the card you just drew), matched in both the
+    lower-cased texts and what people type (without accents); ``on``: the words that put one
+    card on another ("+2 on a +4"), which tell the order the cards are named in;
     ``stop``: words that say nothing about the question.
     """
 
     card_names: Patterns = ()
     nicknames: Patterns = ()
+    phrases: Patterns = ()
+    on: frozenset[str] = frozenset()
     numbers: Mapping[str, str] = field(default_factory=dict)
     stems: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     stop: frozenset[str] = frozenset()
@@ -80,6 +85,16 @@ ENGLISH = TableWords(
             (r"\bgo(?:es|ing)?\s+out\b|\bwent\s+out\b", " out "),
         ]
     ),
+    phrases=_patterns(
+        [
+            (
+                r"\bcard\s+(?:that\s+)?(?:i|you)\s+(?:just\s+)?(?:drew|have\s+drawn)\b|"
+                r"\bafter\s+(?:i\s+|you\s+)?(?:drawing|drew)\b|\bdrawn\s+card\b|\bjust\s+drew\b",
+                " draw drawncard ",
+            ),
+        ]
+    ),
+    on=_words("on onto over after atop upon"),
     numbers={
         "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
         "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "sevens": "7",
@@ -87,10 +102,14 @@ ENGLISH = TableWords(
     },
     stems={
         "forget": ("forgot", "forgets", "forgetting", "forgotten"),
-        "stack": ("stacks", "stacking", "stacked", "chain", "chaining", "combine", "add"),
+        "stack": ("stacks", "stacking", "stacked", "chain", "chaining", "combine", "add",
+                  "put", "putting", "lay", "place"),
         "challenge": ("challenges", "challenging", "challenged", "bluff", "bluffing", "doubt",
                       "cheat", "cheating", "caught"),
-        "swap": ("swaps", "swapping", "swapped", "trade", "trading", "exchange", "switch"),
+        "swap": ("swaps", "swapping", "swapped", "trade", "trading", "exchange", "switch",
+                 "pass", "passes", "passed", "passing", "rotate", "rotates", "rotating",
+                 "rotation"),
+        "play": ("plays", "playing", "played"),
         "jump": ("jumps", "jumping", "jumped", "cut", "slap"),
         "draw": ("draws", "drawing", "drew", "drawn", "pick", "picking", "take", "taking"),
         "deal": ("deals", "dealer", "dealing", "dealt"),
@@ -152,16 +171,28 @@ SPANISH = TableWords(
             (r"\bse\s+acab(?:a|o|an)\b|\bno\s+quedan\s+cartas\b", " empty "),
         ]
     ),
+    phrases=_patterns(
+        [
+            (
+                r"\b(?:despues\s+de|acab(?:o|as|a|e|amos)\s+de)\s+(?:robar|tomar|coger)\b|"
+                r"\bcarta\s+(?:robada|que\s+(?:robe|robo|robaste))\b",
+                " draw drawncard ",
+            ),
+        ]
+    ),
+    on=_words("sobre encima despues tras"),
     numbers={
         "cero": "0", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6",
         "siete": "7", "ocho": "8", "nueve": "9", "diez": "10", "sietes": "7", "ceros": "0",
     },
     stems={
         "forget": ("olvido", "olvide", "olvidar", "olvida", "olvidas", "olvidado", "olvidarse"),
-        "stack": ("acumular", "acumulo", "acumula", "acumulan", "encadenar", "apilar", "sumar"),
+        "stack": ("acumular", "acumulo", "acumula", "acumulan", "encadenar", "apilar", "sumar",
+                  "poner", "pongo", "echar"),
         "challenge": ("desafiar", "desafio", "desafia", "desafiado", "retar", "reto", "dudar",
                       "trampa", "farol", "pillado", "pillan"),
-        "swap": ("intercambiar", "intercambio", "intercambian", "cambiar", "cambio"),
+        "swap": ("intercambiar", "intercambio", "intercambian", "cambiar", "cambio", "cambia",
+                 "cambian", "pasar", "pasan", "pasen", "rotar", "rotan", "girar", "giran"),
         "jump": ("cortar", "corte", "colarse", "meterse"),
         "draw": ("robar", "robo", "roba", "robas", "robe", "tomar", "toma", "tomo", "coger"),
         "deal": ("repartir", "reparte", "repartidor", "reparto", "da"),
@@ -209,6 +240,16 @@ FRENCH = TableWords(
             (r"\bplus\s+de\s+cartes\b|\bpioche\s+vide\b", " empty "),
         ]
     ),
+    phrases=_patterns(
+        [
+            (
+                r"\bapres\s+(?:avoir\s+)?pioche(?:r)?\b|\bviens\s+de\s+piocher\b|"
+                r"\bcarte\s+piochee\b",
+                " draw drawncard ",
+            ),
+        ]
+    ),
+    on=_words("sur dessus apres"),
     numbers={
         "zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
         "sept": "7", "huit": "8", "neuf": "9", "dix": "10", "zeros": "0",
@@ -216,10 +257,11 @@ FRENCH = TableWords(
     stems={
         "forget": ("oublie", "oublier", "oubli", "oublies", "oubliez"),
         "stack": ("cumuler", "cumul", "cumule", "enchainer", "enchaine", "empiler", "remettre",
-                  "ajouter"),
+                  "ajouter", "poser", "pose"),
         "challenge": ("contester", "conteste", "contestation", "challenger", "bluff", "bluffer",
                       "douter", "tricher", "triche"),
-        "swap": ("echanger", "echange", "echangent", "changer"),
+        "swap": ("echanger", "echange", "echangent", "changer", "tourner", "tourne", "tournent",
+                 "rotation"),
         "jump": ("intercepter", "interception", "couper", "coupe"),
         "draw": ("piocher", "pioche", "pioches", "piocheur", "prendre", "prends", "tirer"),
         "deal": ("distribuer", "distribue", "donneur", "donne"),
@@ -266,6 +308,16 @@ GERMAN = TableWords(
             (r"\bstapel\s+(?:ist\s+)?leer\b", " empty "),
         ]
     ),
+    phrases=_patterns(
+        [
+            (
+                r"\bnach\s+dem\s+(?:nach)?ziehen\b|\bgerade\s+gezogen\w*|"
+                r"\bgezogene[nr]?\s+karte\w*",
+                " draw drawncard ",
+            ),
+        ]
+    ),
+    on=_words("auf nach uber ueber"),
     numbers={
         "null": "0", "eins": "1", "zwei": "2", "drei": "3", "vier": "4", "funf": "5",
         "fuenf": "5", "sechs": "6", "sieben": "7", "acht": "8", "neun": "9", "zehn": "10",
@@ -274,10 +326,11 @@ GERMAN = TableWords(
     stems={
         "forget": ("vergessen", "vergesse", "vergisst", "vergass", "vergaß", "vergessene"),
         "stack": ("stapeln", "drauflegen", "drauf", "draufwerfen", "weitergeben", "kontern",
-                  "addieren", "sammeln"),
+                  "addieren", "sammeln", "legen", "lege"),
         "challenge": ("anzweifeln", "zweifeln", "zweifel", "bezweifeln", "bluff", "bluffen",
                       "schummeln", "mogeln", "prufen", "pruefen", "erwischt"),
-        "swap": ("tauschen", "tausche", "tauscht", "tausch", "wechseln"),
+        "swap": ("tauschen", "tausche", "tauscht", "tausch", "wechseln", "getauscht", "wandern",
+                 "wandert", "weiterreichen", "weitergereicht", "rotieren"),
         "jump": ("reinwerfen", "dazwischenwerfen", "dazwischen", "reinlegen"),
         "draw": ("ziehen", "ziehe", "zieht", "gezogen", "nehmen", "aufnehmen", "nachziehen"),
         "deal": ("geben", "geber", "gibt", "austeilen", "verteilen", "teilt"),
@@ -331,20 +384,32 @@ PORTUGUESE = TableWords(
                 " wd4 ",
             ),
             (r"(?:\+\s*2|mais\s*(?:2|dois|duas)|compr(?:e|ar)\s*(?:2|duas))\b", " d2 "),
-            (r"\bperde(?:r)?\s+a\s+vez\b", " skip "),
+            (r"\b(?:perde(?:r)?|pass(?:a|ar|o))\s+a\s+vez\b", " skip "),
             (r"\bmonte\s+acab(?:a|ou)\b|\bacab(?:a|ou|aram)\s+as\s+cartas\b", " empty "),
         ]
     ),
+    phrases=_patterns(
+        [
+            (
+                r"\b(?:depois\s+de|acab(?:ei|ou|amos)\s+de)\s+(?:comprar|puxar|pegar)\b|"
+                r"\bcarta\s+(?:comprada|que\s+comprei)\b",
+                " draw drawncard ",
+            ),
+        ]
+    ),
+    on=_words("sobre cima depois apos"),
     numbers={
         "zero": "0", "dois": "2", "duas": "2", "tres": "3", "quatro": "4", "cinco": "5",
         "seis": "6", "sete": "7", "oito": "8", "nove": "9", "dez": "10",
     },
     stems={
         "forget": ("esquecer", "esqueci", "esqueceu", "esquece", "esquecido"),
-        "stack": ("acumular", "acumula", "acumulo", "empilhar", "empilha", "somar", "juntar"),
+        "stack": ("acumular", "acumula", "acumulo", "empilhar", "empilha", "somar", "juntar",
+                  "colocar", "coloco"),
         "challenge": ("desafiar", "desafio", "desafia", "duvidar", "blefe", "blefar",
                       "trapaca", "pego"),
-        "swap": ("trocar", "troca", "troco", "trocam"),
+        "swap": ("trocar", "troca", "troco", "trocam", "passa", "passar", "passam", "girar",
+                 "gira", "rodar", "roda"),
         "jump": ("cortar", "corte", "corta"),
         "draw": ("comprar", "compra", "compro", "comprei", "puxar", "pegar", "pescar"),
         "deal": ("distribuir", "distribui", "carteador"),
@@ -380,6 +445,14 @@ TABLE_WORDS: dict[str, TableWords] = {
 _STRONG = frozenset(
     ("wd4", "d2", "wild", "7", "0", "skip", "reverse", "uno", "jump", "swap", "challenge")
 )
+# The cards: "+2 on a +4" names two, in an order; a question about a card nobody asked about
+# comes after one about no card ("play after drawing" is not about a Draw Two first).
+_CARDS = frozenset(("wd4", "d2", "wild", "7", "0", "skip", "reverse"))
+# "or" and "and" in each language: "a Wild or a Wild Draw Four" names two cards, not one on
+# the other.
+_LIST = frozenset(("or", "and", "y", "u", "ou", "et", "oder", "und"))
+# A card named alone asks first what it does: "seven" is the 7 that swaps hands.
+_EFFECT = {"7": "swap", "0": "swap"}
 
 
 def table_words(language: str | None = None) -> list[TableWords]:
@@ -395,8 +468,11 @@ def _without_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def tokens(text: str, *, written: bool = False, language: str | None = None) -> list[str]:
-    """The search tokens of a text: an answer's (``written``) or what someone typed."""
+def _sequence(
+    text: str, *, written: bool = False, language: str | None = None
+) -> list[tuple[str, bool, bool]]:
+    """Each word of a text as a token, with whether it says nothing (a stop word) and whether
+    it puts one card on another ("on", "sobre", "auf")."""
     words = table_words(language)
     if written:
         for table in words:
@@ -407,8 +483,14 @@ def tokens(text: str, *, written: bool = False, language: str | None = None) -> 
         for table in words:
             for pattern, token in table.nicknames:
                 text = pattern.sub(token, text)
+    for table in words:
+        for pattern, token in table.phrases:
+            text = pattern.sub(token, text)
     result = []
-    for word in re.findall(r"(?:[^\W_]|\+)+", text):
+    # Commas are kept (as words that say something) so that a list of cards, "a Skip, Reverse
+    # or Draw Two", is not read as one card on another.
+    for word in re.findall(r"(?:[^\W_]|\+)+|,", text):
+        on = any(word in table.on for table in words)
         for table in words:
             if word in table.numbers:
                 word = table.numbers[word]
@@ -418,9 +500,45 @@ def tokens(text: str, *, written: bool = False, language: str | None = None) -> 
             if stem:
                 word = stem
                 break
-        if not any(word in table.stop for table in words):
-            result.append(word)
+        stop = on or (word not in _LIST and any(word in table.stop for table in words))
+        result.append((word, stop, on))
     return result
+
+
+def tokens(text: str, *, written: bool = False, language: str | None = None) -> list[str]:
+    """The search tokens of a text: an answer's (``written``) or what someone typed."""
+    return [word for word, stop, _on in _sequence(text, written=written, language=language)
+            if not stop and word not in (",", *_LIST)]  # fmt: skip
+
+
+def card_order(
+    text: str, *, written: bool = False, language: str | None = None
+) -> tuple[str, str] | None:
+    """The two cards a text puts one on the other, the one played first last: "+2 on a +4",
+    "+2 after a +4" and "auf eine +4 eine +2" are all ``("d2", "wd4")``; None when it names
+    no two different cards that way."""
+    sequence = _sequence(text, written=written, language=language)
+    cards = [i for i, (word, _stop, _on) in enumerate(sequence) if word in _CARDS]
+    if len(cards) < 2:
+        return None
+    first, second = cards[0], cards[1]
+    if sequence[first][0] == sequence[second][0]:
+        return None
+    between = sequence[first + 1 : second]
+    if any(word in (",", *_LIST) for word, _stop, _on in between):
+        return None
+    # "+2 on a +4", "a +2 may go on a +4": the card before "on" is played on the one after.
+    if len(between) <= 5 and any(on for _w, _stop, on in between):
+        return sequence[first][0], sequence[second][0]
+    # "auf eine +4 eine +2" (German): "on" comes first, and the card after it is the one
+    # played on.
+    if all(stop for _w, stop, _on in between):
+        before = first - 1
+        while before >= 0 and sequence[before][1] and not sequence[before][2]:
+            before -= 1
+        if before >= 0 and sequence[before][2]:
+            return sequence[second][0], sequence[first][0]
+    return None
 
 
 @dataclass(frozen=True)
@@ -453,23 +571,36 @@ class Results:
         return bool(self.hits)
 
 
-def _documents(ref: Reference, language: str) -> list[tuple[Hit, set[str], set[str]]]:
+@dataclass(frozen=True)
+class _Document:
+    hit: Hit
+    title: set[str]
+    body: set[str]
+    order: tuple[str, str] | None  # the two cards its question puts one on the other
+
+
+def _documents(ref: Reference, language: str) -> list[_Document]:
     docs = []
     for number, text in enumerate(ref.own_rules, 1):
         # Translators: in the search results, where the family's own rule stands for a question.
         hit = Hit("own", pgettext("search result", "Our own rule"), "", text, f"own-rule-{number}")
-        docs.append((hit, set(tokens(text, written=True, language=language)), set()))
+        # A family writes its own rules the way people type ("a +2 on a +4 is fine"), so they
+        # are read with the table's nicknames, as well as for the card names as printed.
+        words = set(tokens(text, written=True, language=language))
+        words |= set(tokens(text, language=language))
+        docs.append(_Document(hit, words, set(), card_order(text, language=language)))
     for answer in ref.answers:
         docs.append(_answer_document(answer, language))
     return docs
 
 
-def _answer_document(answer: Answer, language: str) -> tuple[Hit, set[str], set[str]]:
+def _answer_document(answer: Answer, language: str) -> _Document:
     hit = Hit(
         "answer", answer.question, answer.verdict, answer.text, f"q-{answer.id}", answer.links
     )
     title = set(tokens(answer.question, written=True, language=language))
-    return hit, title, set(tokens(answer.text, written=True, language=language))
+    body = set(tokens(answer.text, written=True, language=language))
+    return _Document(hit, title, body, card_order(answer.question, written=True, language=language))
 
 
 def _score(wanted: list[str], title: set[str], body: set[str]) -> tuple[int, int]:
@@ -484,6 +615,19 @@ def _score(wanted: list[str], title: set[str], body: set[str]) -> tuple[int, int
     return matched, score
 
 
+def _bonus(wanted: list[str], order: tuple[str, str] | None, doc: _Document) -> int:
+    """What counts beyond the words: the cards in the order asked ("+2 on a +4" is the Draw
+    Two played on the Wild Draw Four, before the other way round), or, for a card named alone,
+    the question about what it does ("seven": does a 7 swap hands?)."""
+    bonus = 0
+    if order is not None and doc.order == order:
+        bonus += 3
+    cards = [t for t in wanted if t in _CARDS]
+    if cards and all(t in _CARDS for t in wanted):
+        bonus += sum(1 for t in cards if t in _EFFECT and _EFFECT[t] in doc.title)
+    return bonus
+
+
 def search(ref: Reference, query: str, limit: int = 8, language: str | None = None) -> Results:
     """The answers (and own rules) for what someone typed, best first, with the table words
     of ``language`` (the request's by default: the reference is in it) and English's."""
@@ -493,19 +637,23 @@ def search(ref: Reference, query: str, limit: int = 8, language: str | None = No
     wanted = list(dict.fromkeys(tokens(query, language=language)))
     if not wanted:
         return Results(query, [], [])
-    vocabulary = {t for _hit, title, body in docs for t in title | body}
+    order = card_order(query, language=language)
+    vocabulary = {t for doc in docs for t in doc.title | doc.body}
     wanted = [t if t in vocabulary else _nearest_word(t, vocabulary) for t in wanted]
     wanted = [t for t in wanted if t]
     scored = []
-    for order, (hit, title, body) in enumerate(docs):
-        matched, score = _score(wanted, title, body)
+    for position, doc in enumerate(docs):
+        matched, score = _score(wanted, doc.title, doc.body)
         if matched:
-            scored.append((matched, score, -order, hit))
-    scored.sort(key=lambda item: item[:3], reverse=True)
-    full = [_with_score(h, s) for m, s, _o, h in scored if m == len(wanted)]
+            score += _bonus(wanted, order, doc)
+            # Among equals, a question about cards not asked about comes after.
+            unasked = len((doc.title & _CARDS) - set(wanted))
+            scored.append((matched, score, -unasked, -position, doc.hit))
+    scored.sort(key=lambda item: item[:4], reverse=True)
+    full = [_with_score(h, s) for m, s, _u, _p, h in scored if m == len(wanted)]
     if full:
         return Results(query, full[:limit], [])
-    return Results(query, [], [_with_score(h, s) for _m, s, _o, h in scored[:3]])
+    return Results(query, [], [_with_score(h, s) for _m, s, _u, _p, h in scored[:3]])
 
 
 def _nearest_word(word: str, vocabulary: set[str]) -> str:

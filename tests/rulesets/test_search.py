@@ -2,6 +2,7 @@
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from rulesets import options as opts
 from rulesets import reference, search, services
@@ -72,6 +73,106 @@ def test_own_rules_are_found():
     ref = reference.build(opts.official(), ["Grandma always deals first."])
     assert search.search(ref, "grandma").hits[0].kind == "own"
     assert search.search(ref, "who deals").hits[0].kind in ("own", "answer")
+
+
+def _reference(slug: str, language: str, own_rules=()):
+    """The rules of a preset as the page shows them in ``language``."""
+    with translation.override(language):
+        options = opts.official() if slug == "official" else BY_SLUG[slug].options
+        return reference.build(options, own_rules)
+
+
+def _first(slug: str, language: str, query: str) -> str:
+    ref = _reference(slug, language)
+    with translation.override(language):
+        results = search.search(ref, query)
+    assert results.found, (language, query)
+    return results.hits[0].anchor.removeprefix("q-")
+
+
+# Two cards named one on the other: the question naming them in that order comes first.
+CARD_ORDER = [
+    ("en", "+2 on a +4", "stack_d2_on_wd4"),
+    ("en", "+4 on a +2", "stack_wd4_on_d2"),
+    ("en", "can I put a draw two onto a wd4", "stack_d2_on_wd4"),
+    ("en", "draw 2 over a draw 4", "stack_d2_on_wd4"),
+    ("en", "+2 after a +4", "stack_d2_on_wd4"),
+    ("es", "+2 sobre un +4", "stack_d2_on_wd4"),
+    ("es", "toma dos encima de un +4", "stack_d2_on_wd4"),
+    ("fr", "+2 sur un +4", "stack_d2_on_wd4"),
+    ("de", "+2 auf eine +4", "stack_d2_on_wd4"),
+    ("de", "auf eine +2 eine +4", "stack_wd4_on_d2"),
+    ("pt-br", "+2 sobre um +4", "stack_d2_on_wd4"),
+]
+
+
+@pytest.mark.parametrize("slug", ["official", "party"])
+@pytest.mark.parametrize(
+    ("language", "query", "first"), CARD_ORDER, ids=[f"{lang}:{q}" for lang, q, _ in CARD_ORDER]
+)
+def test_the_cards_in_the_order_asked_come_first(slug, language, query, first):
+    assert _first(slug, language, query) == first
+
+
+def test_card_order_reads_on_after_and_a_german_auf_first():
+    assert search.card_order("+2 on a +4") == ("d2", "wd4")
+    assert search.card_order("+4 after a +2") == ("wd4", "d2")
+    assert search.card_order("+2 and +4") is None
+    assert search.card_order("+2 on a +2") is None
+    assert search.card_order("Can I go out on a Skip, Reverse or Draw Two?", written=True) is None
+    with translation.override("de"):
+        assert search.card_order("auf eine +4 eine +2") == ("d2", "wd4")
+
+
+@pytest.mark.parametrize("query", ["+2", "+4", "plus four", "draw 2", "+2 on a +4"])
+def test_own_rules_written_with_plus_2_and_plus_4_are_found(query):
+    ref = reference.build(opts.official(), ["A +2 may go on a +4, and the +4 stays."])
+    anchors = [h.anchor for h in search.search(ref, query).hits]
+    assert "own-rule-1" in anchors
+
+
+def test_an_own_rule_naming_the_cards_in_the_order_asked_comes_first():
+    ref = reference.build(opts.official(), ["A +2 may go on a +4 here."])
+    assert search.search(ref, "+2 on +4").hits[0].anchor == "own-rule-1"
+
+
+# Number cards said as words, and the card just drawn, in each language.
+NUMBER_CARDS = [
+    ("en", "seven", "sevens"),
+    ("en", "7", "sevens"),
+    ("en", "0 swap", "zeros"),
+    ("en", "zero", "zeros"),
+    ("en", "can I play after drawing", "play_drawn"),
+    ("es", "siete", "sevens"),
+    ("es", "cero intercambio", "zeros"),
+    ("es", "puedo jugar despues de robar", "play_drawn"),
+    ("fr", "sept", "sevens"),
+    ("fr", "zero echange", "zeros"),
+    ("fr", "jouer apres avoir pioche", "play_drawn"),
+    ("de", "sieben", "sevens"),
+    ("de", "null tauschen", "zeros"),
+    ("de", "nach dem ziehen spielen", "play_drawn"),
+    ("pt-br", "sete", "sevens"),
+    ("pt-br", "zero troca", "zeros"),
+    ("pt-br", "jogar depois de comprar", "play_drawn"),
+]
+
+
+@pytest.mark.parametrize("slug", ["official", "party"])
+@pytest.mark.parametrize(
+    ("language", "query", "first"),
+    NUMBER_CARDS,
+    ids=[f"{lang}:{q}" for lang, q, _ in NUMBER_CARDS],
+)
+def test_sevens_zeros_and_the_drawn_card_find_their_answer(slug, language, query, first):
+    assert _first(slug, language, query) == first
+
+
+def test_passing_a_turn_is_not_passing_hands():
+    with translation.override("pt-br"):
+        assert "swap" not in search.tokens("posso passar a vez?")
+    with translation.override("es"):
+        assert "swap" not in search.tokens("que pasa si olvido decir uno")
 
 
 @pytest.mark.django_db
