@@ -19,7 +19,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,7 +145,7 @@ def draw_games(
     return rounds_of, turns_of
 
 
-def quantile(values: list[float], q: float) -> float:
+def quantile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 

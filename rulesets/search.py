@@ -454,7 +454,7 @@ class Results:
 
 
 def _documents(ref: Reference, language: str) -> list[tuple[Hit, set[str], set[str]]]:
-    docs = []
+    docs: list[tuple[Hit, set[str], set[str]]] = []
     for number, text in enumerate(ref.own_rules, 1):
         # Translators: in the search results, where the family's own rule stands for a question.
         hit = Hit("own", pgettext("search result", "Our own rule"), "", text, f"own-rule-{number}")
