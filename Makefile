@@ -127,6 +127,7 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run -v 1
 	$(PYTEST)
 
@@ -206,6 +207,7 @@ capacity: $(DEV_STAMP) $(NGINX) $(REDIS) translations
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) $(TOOLS) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(TOOLS) staticfiles .pytest_cache .ruff_cache .mypy_cache

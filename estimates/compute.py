@@ -19,7 +19,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,7 +145,7 @@ def draw_games(
     return rounds_of, turns_of
 
 
-def quantile(values: list[float], q: float) -> float:
+def quantile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -176,18 +176,11 @@ def estimate(
     sample = Sample()
     start = time.process_time()
     target = min_rounds
-    relative_error = math.inf
     while True:
         play_rounds(options, players, target - len(sample.turns), rng, sample)
         n = len(sample.turns)
         rounds_per_game = _rounds_guess(sample, sides, goal)
-        per_batch = _games_for(rounds_per_game, 100_000 / BATCHES, 40)
-        means = []
-        for b in range(BATCHES):
-            r, _t = draw_games(sample, range(b, n, BATCHES), sides, goal, per_batch, rng)
-            means.append(statistics.fmean(r))
-        standard_error = statistics.stdev(means) / math.sqrt(BATCHES)
-        relative_error = 1.96 * standard_error / statistics.fmean(means)
+        relative_error = _relative_error(sample, sides, goal, rounds_per_game, rng)
         spent = time.process_time() - start
         if relative_error <= TARGET_RELATIVE_ERROR or n >= max_rounds:
             break
@@ -199,6 +192,34 @@ def estimate(
             break
     games = _games_for(rounds_per_game, 200_000, 400)
     rounds, turns = draw_games(sample, range(n), sides, goal, games, rng)
+    return _figures(players, sample, rounds, turns, relative_error, start)
+
+
+def _relative_error(
+    sample: Sample, sides: int, goal: int, rounds_per_game: float, rng: random.Random
+) -> float:
+    """The 95 % relative error of the mean rounds a game, from the sample's batch means."""
+    n = len(sample.turns)
+    per_batch = _games_for(rounds_per_game, 100_000 / BATCHES, 40)
+    means = []
+    for b in range(BATCHES):
+        r, _t = draw_games(sample, range(b, n, BATCHES), sides, goal, per_batch, rng)
+        means.append(statistics.fmean(r))
+    standard_error = statistics.stdev(means) / math.sqrt(BATCHES)
+    return 1.96 * standard_error / statistics.fmean(means)
+
+
+def _figures(
+    players: int,
+    sample: Sample,
+    rounds: list[int],
+    turns: list[int],
+    relative_error: float,
+    start: float,
+) -> dict[str, Any]:
+    """The estimate's figures, from the games drawn (``start``: the process time it began)."""
+    n = len(sample.turns)
+    games = len(rounds)
     endless = sum(r >= MAX_GAME_ROUNDS for r in rounds)
     keep = list(zip(rounds, turns, strict=True))[:GAMES_KEPT]
     return {

@@ -132,6 +132,61 @@ class StartForm(forms.Form):
         return cleaned
 
 
+def _hand_field(player: Player, deck_points: int) -> forms.IntegerField:
+    """The points left in a player's hand: a whole number, from 0 to the whole deck's."""
+    return forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=deck_points,
+        label=player.name,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                "data-hand-input": True,
+            }
+        ),
+        error_messages={
+            "invalid": _("Enter the points in %(name)s’s hand as a whole number.")
+            % {"name": player.name},
+            "min_value": _("Points can’t be negative: enter 0 or more for %(name)s.")
+            % {"name": player.name},
+            "max_value": ngettext(
+                "%(name)s’s hand can’t hold more than %(max)s point: that is the whole deck.",
+                "%(name)s’s hand can’t hold more than %(max)s points: that is the whole deck.",
+                deck_points,
+            )
+            % {"name": player.name, "max": deck_points},
+        },
+    )
+
+
+def _hidden_fields(editing: bool) -> dict[str, forms.Field]:
+    """Editing, the round's version; recording, the submission id and the round expected."""
+    if editing:
+        return {
+            "version": forms.IntegerField(
+                widget=forms.HiddenInput,
+                min_value=1,
+                error_messages={
+                    "required": _("This form is incomplete: reload the page and try again."),
+                    "invalid": _("This form is incomplete: reload the page and try again."),
+                },
+            )
+        }
+    return {
+        "submission_id": forms.UUIDField(
+            widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS
+        ),
+        "expected_round": forms.IntegerField(
+            widget=forms.HiddenInput,
+            required=False,
+            min_value=1,
+            error_messages=DAMAGED_FORM_ERRORS,
+        ),
+    }
+
+
 class RoundForm(forms.Form):
     """Who went out and the points left in each other hand.
 
@@ -166,52 +221,8 @@ class RoundForm(forms.Form):
         )
         if rules.counts_points:
             for p in players:
-                self.fields[f"hand_{p.seat}"] = forms.IntegerField(
-                    required=False,
-                    min_value=0,
-                    max_value=self.deck_points,
-                    label=p.name,
-                    widget=forms.NumberInput(
-                        attrs={
-                            "inputmode": "numeric",
-                            "autocomplete": "off",
-                            "data-hand-input": True,
-                        }
-                    ),
-                    error_messages={
-                        "invalid": _("Enter the points in %(name)s’s hand as a whole number.")
-                        % {"name": p.name},
-                        "min_value": _("Points can’t be negative: enter 0 or more for %(name)s.")
-                        % {"name": p.name},
-                        "max_value": ngettext(
-                            "%(name)s’s hand can’t hold more than %(max)s point: that is the "
-                            "whole deck.",
-                            "%(name)s’s hand can’t hold more than %(max)s points: that is the "
-                            "whole deck.",
-                            self.deck_points,
-                        )
-                        % {"name": p.name, "max": self.deck_points},
-                    },
-                )
-        if editing:
-            self.fields["version"] = forms.IntegerField(
-                widget=forms.HiddenInput,
-                min_value=1,
-                error_messages={
-                    "required": _("This form is incomplete: reload the page and try again."),
-                    "invalid": _("This form is incomplete: reload the page and try again."),
-                },
-            )
-        else:
-            self.fields["submission_id"] = forms.UUIDField(
-                widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS
-            )
-            self.fields["expected_round"] = forms.IntegerField(
-                widget=forms.HiddenInput,
-                required=False,
-                min_value=1,
-                error_messages=DAMAGED_FORM_ERRORS,
-            )
+                self.fields[f"hand_{p.seat}"] = _hand_field(p, self.deck_points)
+        self.fields.update(_hidden_fields(editing))
 
     @property
     def long_names(self) -> bool:

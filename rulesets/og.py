@@ -135,8 +135,20 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     total = len(rules) if total_rules is None else total_rules
     image = Image.new("RGB", (WIDTH, HEIGHT), BG)
     pen = ImageDraw.Draw(image)
-    width = TEXT_RIGHT - MARGIN
+    _draw_brand(pen)
+    y = _draw_name(pen, name, y=120)
+    if total:
+        _draw_rules(pen, rules, total, y)
+    else:
+        official = gettext("Plays by the official rules.")
+        pen.text((MARGIN, y), official, font=font(26), fill=MUTED)
+    _draw_link(pen, url)
+    _draw_qr(image, pen, url)
+    return image
 
+
+def _draw_brand(pen: ImageDraw.ImageDraw) -> None:
+    """The red band and the site's name, at the top."""
     pen.rectangle((0, 0, WIDTH, 14), fill=RED)
     brand = font(30, bold=True)
     pen.rounded_rectangle((MARGIN, 52, MARGIN + 30, 90), radius=5, fill=RED)
@@ -145,48 +157,52 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
     title = gettext("House Rules for UNO")
     pen.text((MARGIN + 44, 71), title, font=brand, fill=RED, anchor="lm")
 
-    y = 120
+
+def _draw_name(pen: ImageDraw.ImageDraw, name: str, y: int) -> int:
+    """The rule set's name from ``y`` down, in one to two lines; returns the y below it."""
     # Translators: the preview picture's title when the rules have no name that can be drawn.
     untitled = pgettext("preview picture", "House rules")
-    face, lines = _name_lines(clean(name, font(64, bold=True)) or untitled, width)
+    face, lines = _name_lines(clean(name, font(64, bold=True)) or untitled, TEXT_RIGHT - MARGIN)
     line_height = round(face.size * 1.2)
     for line in lines:
         pen.text((MARGIN, y), line, font=face, fill=TEXT)
         y += line_height
-    y += 18
+    return y + 18
 
+
+def _draw_rules(pen: ImageDraw.ImageDraw, rules: list[str], total: int, y: int) -> None:
+    """The heading and as many of the house's rules as fit above the link, then "and N more"."""
+    width = TEXT_RIGHT - MARGIN
     body = font(26)
     line_height = 36
     bottom = HEIGHT - 96  # the link goes below
-    if total:
-        # Translators: on a link's preview picture, above the list of house rules.
-        heading = ngettext(
-            "Plays %(n)s rule differently:", "Plays %(n)s rules differently:", total
-        ) % {"n": total}
-        pen.text((MARGIN, y), heading, font=font(26, bold=True), fill=HOUSE)
-        y += 46
-        shown = 0
-        for rule in rules[:MAX_RULES]:
-            lines = wrap(rule, body, width - 26, max_lines=2)
-            more_after = total > shown + 1
-            if y + line_height * (len(lines) + more_after) > bottom:
-                break
-            pen.ellipse((MARGIN + 2, y + 12, MARGIN + 12, y + 22), fill=HOUSE)
-            for line in lines:
-                pen.text((MARGIN + 26, y), line, font=body, fill=TEXT)
-                y += line_height
-            y += 4
-            shown += 1
-        if total > shown:
-            # Translators: below the house rules on a preview picture: how many were left out.
-            more = ngettext("and %(n)s more", "and %(n)s more", total - shown) % {
-                "n": total - shown
-            }
-            pen.text((MARGIN + 26, y), more, font=body, fill=MUTED)
-    else:
-        official = gettext("Plays by the official rules.")
-        pen.text((MARGIN, y), official, font=body, fill=MUTED)
+    # Translators: on a link's preview picture, above the list of house rules.
+    heading = ngettext("Plays %(n)s rule differently:", "Plays %(n)s rules differently:", total) % {
+        "n": total
+    }
+    pen.text((MARGIN, y), heading, font=font(26, bold=True), fill=HOUSE)
+    y += 46
+    shown = 0
+    for rule in rules[:MAX_RULES]:
+        lines = wrap(rule, body, width - 26, max_lines=2)
+        more_after = total > shown + 1
+        if y + line_height * (len(lines) + more_after) > bottom:
+            break
+        pen.ellipse((MARGIN + 2, y + 12, MARGIN + 12, y + 22), fill=HOUSE)
+        for line in lines:
+            pen.text((MARGIN + 26, y), line, font=body, fill=TEXT)
+            y += line_height
+        y += 4
+        shown += 1
+    if total > shown:
+        # Translators: below the house rules on a preview picture: how many were left out.
+        more = ngettext("and %(n)s more", "and %(n)s more", total - shown) % {"n": total - shown}
+        pen.text((MARGIN + 26, y), more, font=body, fill=MUTED)
 
+
+def _draw_link(pen: ImageDraw.ImageDraw, url: str) -> None:
+    """The link without its https://, in the biggest monospace size that fits (or cut)."""
+    width = TEXT_RIGHT - MARGIN
     shown_url = url.removeprefix("https://")
     for size in (24, 21, 18):
         link = font(size, mono=True)
@@ -194,6 +210,9 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
             break
     pen.text((MARGIN, HEIGHT - 64), fit(shown_url, link, width), font=link, fill=MUTED, anchor="ls")
 
+
+def _draw_qr(image: Image.Image, pen: ImageDraw.ImageDraw, url: str) -> None:
+    """The link's QR code on a white card, with its caption above."""
     pad = 14
     pen.rounded_rectangle(
         (QR_X - pad, QR_Y - pad, QR_X + QR_SIDE + pad, QR_Y + QR_SIDE + pad),
@@ -212,7 +231,6 @@ def draw(name: str, rules: list[str], url: str, total_rules: int | None = None) 
         fill=MUTED,
         anchor="mm",
     )
-    return image
 
 
 def png_bytes(name: str, rules: list[str], url: str, total_rules: int | None = None) -> bytes:

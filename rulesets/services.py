@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -21,7 +22,7 @@ def create_ruleset(
     options: dict[str, Any],
     copied_from: Revision | None = None,
     preset: str = "",
-    own_rules: list[str] = (),
+    own_rules: Sequence[str] = (),
     submission_id: uuid.UUID | None = None,
 ) -> tuple[RuleSet, str | None]:
     """Creates a rule set with its first revision; returns it and its edit secret.
@@ -63,7 +64,7 @@ def create_ruleset(
     raise AssertionError("unreachable")
 
 
-def _store_own_rules(revision: Revision, own_rules: list[str]) -> None:
+def _store_own_rules(revision: Revision, own_rules: Sequence[str]) -> None:
     OwnRule.objects.bulk_create(
         OwnRule(revision=revision, position=n, text=text) for n, text in enumerate(own_rules)
     )
@@ -86,7 +87,7 @@ def save_revision(
     name: str,
     description: str,
     options: dict[str, Any],
-    own_rules: list[str] = (),
+    own_rules: Sequence[str] = (),
     note: str = "",
 ) -> Revision | None:
     """Stores a new revision when anything changed; returns it, or None when nothing did.

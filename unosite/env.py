@@ -159,7 +159,7 @@ def database(name: str, sqlite_path: Path) -> dict:
         config["OPTIONS"] = sqlite_options
     elif engine != "django.db.backends.postgresql":
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
-    return config
+    return config  # type: ignore[return-value]  # a TypedDict (DBConfig), a dict at run time
 
 
 def cache_dir(name: str, fallback: Path) -> str:
