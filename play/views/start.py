@@ -89,7 +89,7 @@ def _goal_text(revision) -> str:
         texts.append(BY_KEY["teams"].text("pairs", options))
         partner = BY_KEY["team_scores_partner_hand"]
         if partner.is_relevant(options):  # it means nothing unless the winner scores
-            texts.append(partner.text(options["team_scores_partner_hand"]))
+            texts.append(partner.text(options["team_scores_partner_hand"], options))
     return " ".join(texts)
 
 

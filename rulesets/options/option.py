@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from rulesets.options.texts import NUMBER, Unit, _inside_sentence, _without_aside
+from rulesets.options.texts import NUMBER, Unit, inside_sentence, without_aside
 
 BOOL, INT, ENUM = "bool", "int", "enum"
 
@@ -74,18 +74,14 @@ class Option:
         """The words for several, with the placeholder: '%(n)s cards'."""
         return self.unit.pattern(2)
 
-    def text(self, value: Any, options: Mapping[str, Any] | None = None) -> str:
-        """The rule for this value, as a sentence for the table reference.
-
-        With ``options`` (all of them), the text also fits the other rules (drawing until
-        you can play changes what the drawn-card rule says); without, it is the text for
-        the official other rules.
+    def text(self, value: Any, options: Mapping[str, Any]) -> str:
+        """The rule for this value, as a sentence for the table reference, fitting the other
+        rules in ``options`` (all of them): drawing until you can play changes what the
+        drawn-card rule says.
         """
-        from rulesets.options.catalogue import official  # built from Options: imported late
-
         texts = self.texts
         if self.variant is not None:
-            name = self.variant(official() if options is None else options)
+            name = self.variant(options)
             texts = self.variants.get(name, texts) if name else texts
         if self.kind == INT:
             if value == 0 and "zero" in texts:
@@ -95,10 +91,9 @@ class Option:
 
     def is_relevant(self, options: Mapping[str, Any]) -> bool:
         """Whether the option means something with the other choices (the catalogue's
-        "Rules that combine"): otherwise it is stored, but never shown or counted."""
-        from rulesets.options.catalogue import BY_KEY  # built from Options: imported late
-
-        return all(options.get(key, BY_KEY[key].official) in allowed for key, allowed in self.when)
+        "Rules that combine"): otherwise it is stored, but never shown or counted.
+        ``options`` holds every option (as ``validate`` returns them)."""
+        return all(options[key] in allowed for key, allowed in self.when)
 
     def difference(self, value: Any) -> str:
         """The house's value against official, in one line: 'UNO penalty: 4 cards (official: 2)'."""
@@ -114,12 +109,12 @@ class Option:
         if self.kind == INT:
             official_words = str(self.official)
         else:
-            official_words = _without_aside(self.words(self.official))
+            official_words = without_aside(self.words(self.official))
         # Translators: a house rule's value, then the official value (a bare number for a
         # count), as in "4 cards (official: 2)" or "Not allowed (official: allowed)".
         return gettext("%(value)s (official: %(official)s)") % {
-            "value": _without_aside(self.words(value)),
-            "official": _inside_sentence(official_words),
+            "value": without_aside(self.words(value)),
+            "official": inside_sentence(official_words),
         }
 
     def parse(self, raw: Any) -> Any:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from rulesets.options.option import BOOL, ENUM, INT, Option
-from rulesets.options.texts import POINT, ROUND, _scoring_rules
+from rulesets.options.texts import POINT, ROUND, scoring_rules
 
 OPTIONS: list[Option] = [
     Option(
@@ -91,7 +91,7 @@ OPTIONS: list[Option] = [
                 ),
             }
         },
-        variant=_scoring_rules,
+        variant=scoring_rules,
     ),
     Option(
         "target_score",

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from rulesets.options.option import ENUM, INT, Option
-from rulesets.options.texts import CARD, _draw_card_rules
+from rulesets.options.texts import CARD, draw_card_rules
 
 OPTIONS: list[Option] = [
     Option(
@@ -149,6 +149,6 @@ OPTIONS: list[Option] = [
                 ),
             }
         },
-        variant=_draw_card_rules,
+        variant=draw_card_rules,
     ),
 ]

@@ -32,7 +32,7 @@ class Unit:
 NUMBER = Unit("%(n)s")  # a plain number: nothing to translate
 
 
-def _without_aside(words: str) -> str:
+def without_aside(words: str) -> str:
     """'Clockwise (to the left)' -> 'Clockwise', 'Pairs: partners sit opposite' -> 'Pairs':
     a difference line has its own brackets."""
     return words.split(" (", 1)[0].split(": ", 1)[0]
@@ -42,7 +42,7 @@ def _without_aside(words: str) -> str:
 _CAPITALISED_NOUNS = ("de",)
 
 
-def _inside_sentence(words: str) -> str:
+def inside_sentence(words: str) -> str:
     """A value's words inside a sentence: 'Allowed' -> 'allowed' (not in German, where a
     noun keeps its capital)."""
     if (get_language() or "en").split("-")[0] in _CAPITALISED_NOUNS:
@@ -70,7 +70,7 @@ ROUND = Unit(
 )
 
 
-def _draw_card_rules(options: Mapping[str, Any]) -> str:
+def draw_card_rules(options: Mapping[str, Any]) -> str:
     return "" if options["draw_card_skips_turn"] else "no_skip"
 
 
@@ -83,11 +83,11 @@ def wild_draw_four_stacks(options: Mapping[str, Any]) -> bool:
     )
 
 
-def _challenge_rules(options: Mapping[str, Any]) -> str:
+def challenge_rules(options: Mapping[str, Any]) -> str:
     stack = "stack" if wild_draw_four_stacks(options) else ""
     skip = "" if options["draw_card_skips_turn"] else "no_skip"
     return "_".join(part for part in (stack, skip) if part)
 
 
-def _scoring_rules(options: Mapping[str, Any]) -> str:
+def scoring_rules(options: Mapping[str, Any]) -> str:
     return "pairs" if options["teams"] == "pairs" else ""

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from rulesets.options.option import BOOL, ENUM, INT, Option
-from rulesets.options.texts import CARD, _challenge_rules
+from rulesets.options.texts import CARD, challenge_rules
 
 OPTIONS: list[Option] = [
     Option(
@@ -141,7 +141,7 @@ OPTIONS: list[Option] = [
                 ),
             },
         },
-        variant=_challenge_rules,
+        variant=challenge_rules,
         when=(
             ("wild_draw_four_challenge", (True,)),
             ("wild_draw_four_rule", ("no_matching_color", "no_playable_card")),
@@ -219,7 +219,7 @@ OPTIONS: list[Option] = [
                 ),
             },
         },
-        variant=_challenge_rules,
+        variant=challenge_rules,
         when=(("wild_draw_four_challenge", (True,)),),
         when_note=_("Only when challenges are allowed."),
     ),

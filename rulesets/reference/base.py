@@ -12,12 +12,12 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from rulesets.options import wild_draw_four_stacks
 from rulesets.reference.core import (
     Options,
-    _alone,
-    _always,
-    _fair_challenges,
-    _wd4_answers_stacks,
+    always_asked,
     any_stacking,
+    fair_challenges,
     uses_points,
+    wd4_answers_stacks,
+    without_teams,
 )
 
 
@@ -29,7 +29,7 @@ class BaseRule:
     id: str
     title: str  # what a link to it says
     text: Callable[[Options], str]
-    shown: Callable[[Options], bool] = _always
+    shown: Callable[[Options], bool] = always_asked
 
 
 def _players(o: Options) -> str:
@@ -67,7 +67,7 @@ def _stacking(o: Options) -> str:
             "then takes their turn."
         )
     sentences = [first]
-    if _wd4_answers_stacks(o):
+    if wd4_answers_stacks(o):
         sentences.append(
             gettext(
                 "A Wild Draw Four played to answer still follows the Wild Draw Four rule, judged "
@@ -169,7 +169,9 @@ BASE_RULES: list[BaseRule] = [
         pgettext_lazy("rule title", "Reverse"),
         _fixed(gettext_lazy("Reverse: the direction of play changes.")),
     ),
-    BaseRule("base.two_players", pgettext_lazy("rule title", "Two players"), _two_players, _alone),
+    BaseRule(
+        "base.two_players", pgettext_lazy("rule title", "Two players"), _two_players, without_teams
+    ),
     BaseRule(
         "base.draw_two",
         pgettext_lazy("rule title", "Draw Two"),
@@ -205,7 +207,7 @@ BASE_RULES: list[BaseRule] = [
                 "player who must draw the total may make it, before drawing."
             )
         ),
-        lambda o: _fair_challenges(o) and wild_draw_four_stacks(o),
+        lambda o: fair_challenges(o) and wild_draw_four_stacks(o),
     ),
     BaseRule(
         "base.going_out",

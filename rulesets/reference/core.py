@@ -17,7 +17,7 @@ from rulesets.options import Option
 Options = Mapping[str, Any]
 
 
-def _always(o: Options) -> bool:
+def always_asked(o: Options) -> bool:
     return True
 
 
@@ -29,21 +29,21 @@ def any_stacking(options: Options) -> bool:
     return any(options[o.key] for o in opts.OPTIONS if o.key.startswith("stack_"))
 
 
-def _wd4_answers_stacks(options: Options) -> bool:
+def wd4_answers_stacks(options: Options) -> bool:
     return options["stack_draw_four_on_draw_four"] or options["stack_draw_four_on_draw_two"]
 
 
-def _alone(options: Options) -> bool:
+def without_teams(options: Options) -> bool:
     return options["teams"] == "none"
 
 
-def _challenges(options: Options) -> bool:
+def challenges_allowed(options: Options) -> bool:
     return options["wild_draw_four_challenge"]
 
 
-def _fair_challenges(options: Options) -> bool:
+def fair_challenges(options: Options) -> bool:
     """Challenges that can succeed: allowed, and a Wild Draw Four is not always legal."""
-    return _challenges(options) and options["wild_draw_four_rule"] != "anytime"
+    return challenges_allowed(options) and options["wild_draw_four_rule"] != "anytime"
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class Reference:
         return next((a for a in self.answers if a.id == answer_id), None)
 
 
-def _cards(n: int) -> str:
+def cards_words(n: int) -> str:
     """A number of cards inside a sentence that holds two numbers ('no cards', '1 card',
     '4 cards'); a sentence with one number is one ngettext text of its own."""
     if n == 0:
@@ -142,7 +142,7 @@ def _cards(n: int) -> str:
     return npgettext("cards drawn", "%(n)s card", "%(n)s cards", n) % {"n": n}
 
 
-def _points(n: int) -> str:
+def points_words(n: int) -> str:
     """A number of points inside a sentence or beside a card ('20 points')."""
     return opts.POINT.words(n)
 
@@ -171,7 +171,7 @@ class Question:
     question: str
     rules: tuple[str, ...]  # the rules that decide the answer
     reply: Callable[[Options], Reply]
-    asked: Callable[[Options], bool] = _always  # whether the question arises at all
+    asked: Callable[[Options], bool] = always_asked  # whether the question arises at all
 
 
 def asks(questions: list[Question]) -> Callable[..., Callable]:
@@ -181,7 +181,7 @@ def asks(questions: list[Question]) -> Callable[..., Callable]:
     lists one after the other, in the order of the page."""
 
     def question(
-        answer_id: str, text: str, *rules: str, asked: Callable[[Options], bool] = _always
+        answer_id: str, text: str, *rules: str, asked: Callable[[Options], bool] = always_asked
     ) -> Callable[[Callable[[Options], Reply]], Callable[[Options], Reply]]:
         def register(reply: Callable[[Options], Reply]) -> Callable[[Options], Reply]:
             questions.append(Question(answer_id, text, rules, reply, asked))

@@ -21,7 +21,7 @@ from rulesets.reference.core import (
     Reply,
     Rule,
     Section,
-    _points,
+    points_words,
     uses_points,
 )
 
@@ -60,7 +60,7 @@ def sections(options: Options) -> list[Section]:
     return result
 
 
-def _in_sentence(label: str) -> str:
+def in_sentence(label: str) -> str:
     """An option's label inside the summary sentence: 'Jump in' -> 'jump in', but 'UNO
     penalty' and card names keep their capitals. Only English lowers them: other languages'
     labels are listed as written (a German noun keeps its capital; a translator cannot say
@@ -78,7 +78,7 @@ def summary(house_rules: list[Rule]) -> str:
     if not house_rules:
         return gettext("This house plays the official rules.")
     n = len(house_rules)
-    names = [_in_sentence(r.label) for r in house_rules]
+    names = [in_sentence(r.label) for r in house_rules]
     listed = listed_names(names)
     # Translators: the summary at the top of the rules page; "%(names)s" lists the rules'
     # names. Keep the colon: the words before it are set in bold.
@@ -156,8 +156,8 @@ def card_values(options: Options) -> list[CardValue]:
         value = options[key]
         house = value != option.official
         for card in cards:
-            official = _points(option.official) if house else ""
-            values.append(CardValue(str(card), _points(value), house, official))
+            official = points_words(option.official) if house else ""
+            values.append(CardValue(str(card), points_words(value), house, official))
     # Translators: the number cards, in the list of what each card scores.
     numbers = pgettext("card values", "0 to 9")
     # Translators: what a number card scores: the number printed on it.

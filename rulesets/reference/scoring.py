@@ -12,8 +12,8 @@ from rulesets.reference.core import (
     Options,
     Question,
     Reply,
-    _points,
     asks,
+    points_words,
     uses_points,
 )
 
@@ -36,7 +36,7 @@ def _card_points(o: Options) -> Reply:
     return PLAIN, gettext(
         "Number cards score their face value, each Skip, Reverse and Draw Two %(action)s, and "
         "each Wild and Wild Draw Four %(wild)s."
-    ) % {"action": _points(o["points_action"]), "wild": _points(o["points_wild"])}
+    ) % {"action": points_words(o["points_action"]), "wild": points_words(o["points_wild"])}
 
 
 @question(

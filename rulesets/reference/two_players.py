@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from rulesets.reference.core import NO, PLAIN, YES, Options, Question, Reply, _alone, asks
+from rulesets.reference.core import NO, PLAIN, YES, Options, Question, Reply, asks, without_teams
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
 question = asks(QUESTIONS)
@@ -14,7 +14,7 @@ question = asks(QUESTIONS)
     "two_player_reverse",
     gettext_lazy("With two players, does a Reverse work like a Skip?"),
     "two_player_reverse_skips",
-    asked=_alone,
+    asked=without_teams,
 )
 def _two_player_reverse(o: Options) -> Reply:
     if o["two_player_reverse_skips"]:
@@ -27,7 +27,7 @@ def _two_player_reverse(o: Options) -> Reply:
     gettext_lazy("With two players, who plays after my Skip, Draw Two or Wild Draw Four?"),
     "base.two_players",
     "draw_card_skips_turn",
-    asked=_alone,
+    asked=without_teams,
 )
 def _two_player_skip(o: Options) -> Reply:
     if o["draw_card_skips_turn"]:

@@ -12,9 +12,9 @@ from rulesets.reference.core import (
     Options,
     Question,
     Reply,
-    _cards,
-    _challenges,
     asks,
+    cards_words,
+    challenges_allowed,
 )
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
@@ -144,7 +144,7 @@ def _wd4_challenge(o: Options) -> Reply:
             "you draw %(n)s cards in all.",
             wrong,
         ) % {"n": wrong}
-    values = {"guilty": _cards(o["challenge_guilty_draw"]), "wrong": _cards(wrong)}
+    values = {"guilty": cards_words(o["challenge_guilty_draw"]), "wrong": cards_words(wrong)}
     if stack:
         # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards"
         # or "no cards" (the text "cards drawn" of this catalogue).
@@ -166,7 +166,7 @@ def _wd4_challenge(o: Options) -> Reply:
     gettext_lazy("Who plays after a Wild Draw Four challenge, and in which colour?"),
     "wild_draw_four_challenge",
     "draw_card_skips_turn",
-    asked=_challenges,
+    asked=challenges_allowed,
 )
 def _wd4_after_challenge(o: Options) -> Reply:
     skips = o["draw_card_skips_turn"]
@@ -213,7 +213,7 @@ def _wd4_after_challenge(o: Options) -> Reply:
     "base.stack_challenge",
     "challenge_guilty_draw",
     "challenge_wrong_draw",
-    asked=lambda o: _challenges(o) and wild_draw_four_stacks(o),
+    asked=lambda o: challenges_allowed(o) and wild_draw_four_stacks(o),
 )
 def _wd4_stack_challenge(o: Options) -> Reply:
     fail = 2 + o["challenge_wrong_draw"]
@@ -231,4 +231,4 @@ def _wd4_stack_challenge(o: Options) -> Reply:
         "Only the last Wild Draw Four: facing a Draw Two and a Wild Draw Four (six cards), if "
         "it was played against the rule its player draws %(guilty)s and you draw two, and if "
         "not you draw %(fail)s."
-    ) % {"guilty": _cards(o["challenge_guilty_draw"]), "fail": _cards(fail)}
+    ) % {"guilty": cards_words(o["challenge_guilty_draw"]), "fail": cards_words(fail)}

@@ -181,7 +181,7 @@ def test_each_value_states_its_rule(key, value):
         assert escape(rule.official_text) in html
         assert escape(rule.difference) in html
         assert key in house_marks(html)
-        assert reference._in_sentence(option.label) in ref.summary
+        assert reference.in_sentence(option.label) in ref.summary
     else:
         assert rule.official_text == ""
         assert key not in house_marks(html)
