@@ -28,6 +28,8 @@ def register_table_path(function: Callable[..., str]) -> None:
 
 def table_url(request, ruleset) -> str:
     """This browser's table link for these rules, as play makes it."""
+    if _table_path is None:
+        raise RuntimeError("play registers the table link when its app is ready")
     return absolute_url(request, _table_path(request, ruleset))
 
 

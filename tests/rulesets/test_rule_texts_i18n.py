@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from rulesets import options as opts
-from rulesets import reference, search
+from rulesets import reference, search, table_words
 from rulesets.presets import PRESETS
 from tests.rulesets.option_sets import option_sets, sample_values
 
@@ -270,7 +270,7 @@ def test_each_language_searches_with_its_own_words_then_englishs(monkeypatch):
         search.TABLE_WORDS,
         "es",
         search.TableWords(
-            nicknames=search._patterns([(r"\bmas\s*(?:4|cuatro)\b", " wd4 ")]),
+            nicknames=table_words.patterns([(r"\bmas\s*(?:4|cuatro)\b", " wd4 ")]),
             stems={"challenge": ("desafio", "desafiar")},
         ),
     )
