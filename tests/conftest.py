@@ -163,7 +163,18 @@ def _own_cache_folder(tmp_path_factory):
 
     default = settings.CACHES["default"]
     if default["BACKEND"].endswith("RedisCache"):
-        yield
+        # Under pytest-xdist (`make test` runs what serves nothing on both cores) each worker
+        # clears the cache before each test: worker gwN uses Redis's database N + 1 of the same
+        # server, so that no worker empties another's in the middle of a test.
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+        if not worker.startswith("gw"):
+            yield
+            return
+        location = re.sub(
+            r"(/\d+)?/?$", f"/{int(worker[2:]) % 15 + 1}", default["LOCATION"], count=1
+        )
+        with override_settings(CACHES={"default": {**default, "LOCATION": location}}):
+            yield
         return
     memory = Path("/dev/shm")
     if memory.is_dir() and os.access(memory, os.W_OK):
