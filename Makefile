@@ -129,7 +129,7 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run -v 1
-	$(PYTEST)
+	scripts/two-runs $(PYTEST)
 
 # The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
 # on both cores; prints its time. tests/browser/ is not even imported (all of it is marked
@@ -156,7 +156,7 @@ check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations
 # when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
 test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0
-	scripts/with-postgres scripts/with-redis $(PYTEST) -p no:cacheprovider
+	scripts/with-postgres scripts/with-redis scripts/two-runs $(PYTEST)
 
 test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 	$(PY) manage.py collectstatic --noinput -v 0

@@ -163,7 +163,27 @@ def _own_cache_folder(tmp_path_factory):
 
     default = settings.CACHES["default"]
     if default["BACKEND"].endswith("RedisCache"):
-        yield
+        # Under pytest-xdist (`make test` runs both its parts on both cores) each worker
+        # clears the cache before each test: worker gwN uses Redis's database N + 1 of the same
+        # server, so that no worker empties another's in the middle of a test; so do the
+        # servers it starts (tests/served.py passes them REDIS_URL).
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+        if not worker.startswith("gw"):
+            yield
+            return
+        location = re.sub(
+            r"(/\d+)?/?$", f"/{int(worker[2:]) % 15 + 1}", default["LOCATION"], count=1
+        )
+        shared = os.environ.get("REDIS_URL")
+        os.environ["REDIS_URL"] = location
+        try:
+            with override_settings(CACHES={"default": {**default, "LOCATION": location}}):
+                yield
+        finally:
+            if shared is None:
+                os.environ.pop("REDIS_URL", None)
+            else:
+                os.environ["REDIS_URL"] = shared
         return
     memory = Path("/dev/shm")
     if memory.is_dir() and os.access(memory, os.W_OK):

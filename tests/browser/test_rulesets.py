@@ -87,6 +87,8 @@ def test_errors_are_shown_next_to_the_field_and_input_is_kept(page, transactiona
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_rule_set_pages_have_no_axe_violations(pages, transactional_db, width, scheme):
+    """The home page and the rule set pages, at a phone's width and a laptop's, light and
+    dark: each answers with a nonce in its CSP, shows its heading, fits, and passes axe."""
     rs, secret = make_ruleset("party", name="Party <b>night</b> \U0001f389")
     page = pages.new(width=width, height=900, color_scheme=scheme)
     page.goto(f"/r/{rs.code}/edit/{secret}/")
@@ -97,6 +99,9 @@ def test_rule_set_pages_have_no_axe_violations(pages, transactional_db, width, s
         (f"/r/{rs.code}/history/", "history"),
         ("/rules/import/", "import"),
     ]:
-        page.goto(path)
+        response = page.goto(path)
+        assert response.status == 200
+        assert "nonce-" in response.headers["content-security-policy"]
+        assert page.get_by_role("heading", level=1).is_visible()
         assert_no_horizontal_scroll(page)
         assert_accessible(page, f"{name}-{width}-{scheme}")

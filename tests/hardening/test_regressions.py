@@ -52,7 +52,7 @@ def test_a_malformed_code_is_a_404_without_a_query(path):
     assert all("unosite_ratecount" in q["sql"] for q in queries.captured_queries), queries
 
 
-def test_a_malformed_code_in_the_query_string_is_ignored_or_a_404(django_assert_num_queries):
+def test_a_malformed_code_in_the_query_string_is_ignored_or_a_404():
     world = make_world()
     assert Client().get("/rules/new/?from=%00").status_code == 404
     assert Client().post("/rules/new/", {"copied_from": "a\x00"}).status_code == 404

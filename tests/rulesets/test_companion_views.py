@@ -4,7 +4,9 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from rulesets import reference, services, views
@@ -94,9 +96,15 @@ class TestQueriesAndCache:
         with django_assert_num_queries(1):  # warm cache: the reference is kept per revision
             assert client.get(f"/r/{rs.code}/").status_code == 200
 
-    def test_the_owner_costs_no_more_queries(self, django_assert_num_queries, owner, ruleset):
-        with django_assert_num_queries(2):  # as anyone's first visit: with the own rules
-            assert owner.get(f"/r/{ruleset.code}/").status_code == 200
+    def test_the_owner_costs_no_more_queries(self, owner, ruleset):
+        """As many as anyone's first visit (the count itself is pinned above)."""
+        counts = []
+        for client in (Client(), owner):
+            cache.clear()  # each a first visit: the reference rendered again
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(f"/r/{ruleset.code}/").status_code == 200
+            counts.append(len(queries))
+        assert counts[1] <= counts[0], counts
 
     def test_the_reference_is_cached_per_revision(self, client, monkeypatch):
         rs, _ = make_ruleset("party")
