@@ -255,10 +255,10 @@ def test_a_poll_after_the_cache_lost_the_version_is_a_304_again(db, prefix, code
     phone = Client()
     etag = phone.get(board)["ETag"]
     cache.clear()  # evicted, or a new cache
-    assert services.cached_version(getattr(game, code)) is None
+    assert versions.cached_version(getattr(game, code)) is None
     assert phone.get(board, headers={"if-none-match": etag}).status_code == 304
     # Kept again: the next polls are the 304 from the cache (without a query, see above).
-    assert services.cached_version(getattr(game, code)) == game.version
+    assert versions.cached_version(getattr(game, code)) == game.version
     assert phone.get(board, headers={"if-none-match": etag}).status_code == 304
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
     changed = phone.get(board, headers={"if-none-match": etag})
