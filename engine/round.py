@@ -20,8 +20,8 @@ from random import Random
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
 from engine.rules import KNOBS, Knobs, Rules
 from engine.turn import OutOfCards, State, answer_draw_card, choose_colour, give, own_turn
+from play import scoring
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 # No round of any rule set has come near this (see the tests); reaching it is a bug.
 MAX_TURNS = 20_000
 
@@ -45,11 +45,14 @@ class Outcome:
     events: list[tuple] = field(default_factory=list)
 
 
-def player_count_error(players: int, rules: Rules) -> str | None:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players."
-    if rules.pairs and (players % 2 or players < 4):
-        return "Pairs need an even number of players: 4, 6, 8 or 10."
+def _player_count_error(players: int, pairs: bool) -> str | None:
+    """Why this many players cannot play a round (play.scoring's rule), in English."""
+    problem = scoring.player_count_problem(players, pairs)
+    if problem == "pairs":
+        counts = [str(k) for k in range(4, scoring.MAX_PLAYERS + 1, 2)]
+        return f"Pairs need an even number of players: {', '.join(counts[:-1])} or {counts[-1]}."
+    if problem:
+        return f"UNO is for {scoring.MIN_PLAYERS} to {scoring.MAX_PLAYERS} players."
     return None
 
 
@@ -72,7 +75,7 @@ def play_round(
     challenger, accused, guilty, total, challenger_drew, accused_drew, loses_turn,
     cards_left_to_draw).
     """
-    error = player_count_error(players, rules)
+    error = _player_count_error(players, rules.pairs)
     if error:
         raise ValueError(error)
     s = State(
