@@ -4,7 +4,7 @@
 RoundResult. See engine/README.md for the strategy and the rulings the catalogue leaves open.
 """
 
-from engine.round import MAX_TURNS, Outcome, RoundDidNotEnd, play_round, player_count_error
+from engine.round import MAX_TURNS, Outcome, RoundDidNotEnd, play_round
 from engine.rules import KNOBS, Knobs, Rules
 from engine.scores import round_result
 
@@ -16,6 +16,5 @@ __all__ = [
     "RoundDidNotEnd",
     "Rules",
     "play_round",
-    "player_count_error",
     "round_result",
 ]

@@ -41,9 +41,9 @@ def check_players(options: Mapping[str, Any], raw: str) -> int:
     """The player count typed or sent, or EstimateInputError saying why not."""
     raw = (raw or "").strip()
     if not (raw.isdecimal() and raw.isascii()) or len(raw) > 3:
-        raise EstimateInputError(gettext("Say how many players: a whole number from 2 to 10."))
+        raise EstimateInputError(_say_how_many())
     players = int(raw)
-    problem = scoring.player_count_problem(players, scoring.Rules.from_options(options))
+    problem = scoring.player_count_problem(players, scoring.Rules.from_options(options).pairs)
     if problem == "pairs":
         raise EstimateInputError(
             gettext(
@@ -52,8 +52,15 @@ def check_players(options: Mapping[str, Any], raw: str) -> int:
             )
         )
     if problem:
-        raise EstimateInputError(gettext("Say how many players: a whole number from 2 to 10."))
+        raise EstimateInputError(_say_how_many())
     return players
+
+
+def _say_how_many() -> str:
+    return gettext("Say how many players: a whole number from %(min)s to %(max)s.") % {
+        "min": scoring.MIN_PLAYERS,
+        "max": scoring.MAX_PLAYERS,
+    }
 
 
 def check_seconds(raw: str | None, default: int, what: str) -> float:

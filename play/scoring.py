@@ -143,21 +143,21 @@ MAX_DECK_POINTS = deck_points(
 # --- Players, sides and the deal ---------------------------------------------------
 
 
-def player_count_problem(count: int, rules: Rules) -> str | None:
-    """What keeps ``count`` players from playing with these rules: "too few", "too many",
+def player_count_problem(count: int, pairs: bool) -> str | None:
+    """What keeps ``count`` players from playing (in pairs or not): "too few", "too many",
     "pairs" (pairs need an even number, at least 4), or None when they can play."""
     if count < MIN_PLAYERS:
         return "too few"
     if count > MAX_PLAYERS:
         return "too many"
-    if rules.pairs and (count % 2 or count < 4):
+    if pairs and (count % 2 or count < 4):
         return "pairs"
     return None
 
 
 def player_count_error(count: int, rules: Rules) -> str | None:
     """Why ``count`` players (names entered) cannot play with these rules, or None."""
-    problem = player_count_problem(count, rules)
+    problem = player_count_problem(count, rules.pairs)
     if problem == "too few":
         return ngettext(
             "Enter the names of at least %(min)s player.",
