@@ -57,7 +57,8 @@ def og_image(request, code):
             request,
             f"og\0{revision.pk}\0{url}\0{language}",
             "image/png",
-            lambda: og.png_bytes(revision.name, rules, url),
+            # The own rules are read only when the picture is drawn (not cached yet).
+            lambda: og.png_bytes(revision.name, rules, url, own_rules=len(revision.own_rules)),
             OG_MAX_AGE,
         )
 

@@ -8,6 +8,16 @@ from django.utils.translation import ngettext_lazy, pgettext_lazy
 from rulesets.options.option import BOOL, ENUM, INT, Option
 from rulesets.options.texts import POINT, ROUND, scoring_rules
 
+_PAIRS_LOWEST = _(
+    "Each pair adds up the points in both partners' hands and scores them; the partner who went "
+    "out has none. When any pair reaches the target score the game ends and the lowest total wins "
+    "(equal lowest totals share the win)."
+)
+_PAIRS_ROUNDS = _(
+    "No points are counted: the pair of the player who goes out wins the round, and the first "
+    "pair to win the set number of rounds wins the game."
+)
+
 OPTIONS: list[Option] = [
     Option(
         "last_card",
@@ -78,18 +88,18 @@ OPTIONS: list[Option] = [
                     "of all cards left in the other pairs' hands. The first pair to reach the "
                     "target score wins the game."
                 ),
-                "lowest_total_wins": _(
-                    "Each pair adds up the points in both partners' hands "
-                    "and scores them; the partner who went out has none. When any pair reaches "
-                    "the target score the game ends and the lowest total wins (equal lowest "
-                    "totals share the win)."
+                "lowest_total_wins": _PAIRS_LOWEST,
+                "round_wins": _PAIRS_ROUNDS,
+            },
+            "pairs_partner": {
+                "winner_takes_points": _(
+                    "The pair of the player who goes out scores the points of all cards left "
+                    "in the other pairs' hands and in the partner's hand. The first pair to "
+                    "reach the target score wins the game."
                 ),
-                "round_wins": _(
-                    "No points are counted: the pair of the player who goes out "
-                    "wins the round, and the first pair to win the set number of rounds wins the "
-                    "game."
-                ),
-            }
+                "lowest_total_wins": _PAIRS_LOWEST,
+                "round_wins": _PAIRS_ROUNDS,
+            },
         },
         variant=scoring_rules,
     ),
@@ -130,6 +140,16 @@ OPTIONS: list[Option] = [
                 "n",
             ),
         },
+        variants={
+            "pairs": {
+                "n": ngettext_lazy(
+                    "The first pair to win %(n)s round wins the game.",
+                    "The first pair to win %(n)s rounds wins the game.",
+                    "n",
+                ),
+            }
+        },
+        variant=lambda o: "pairs" if o["teams"] == "pairs" else "",
         when=(("scoring", ("round_wins",)),),
         when_note=_("Only when counting rounds won."),
     ),

@@ -6,7 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from rulesets.options.option import ENUM, INT, Option
-from rulesets.options.texts import CARD, draw_card_rules
+from rulesets.options.texts import CARD, first_card_rules
+
+_FIRST_ACTION_REDRAW = _(
+    "If the first card turned up is a Skip, Reverse or Draw Two, put it back in the deck and "
+    "turn up another."
+)
+
 
 OPTIONS: list[Option] = [
     Option(
@@ -62,8 +68,9 @@ OPTIONS: list[Option] = [
         texts={
             "clockwise": _(
                 "The player to the dealer's left plays first (unless the first card "
-                "turned up says otherwise), and play goes clockwise (to the left); after each "
-                "round the deal passes one seat to the left."
+                "turned up says otherwise), and play goes clockwise (to the left). Mattel's "
+                "sheet does not say who deals the next round; we pass the deal one seat to the "
+                "left after each round."
             ),
             "counterclockwise": _(
                 "The player to the dealer's right plays first (unless the "
@@ -75,8 +82,8 @@ OPTIONS: list[Option] = [
             "redraw": {
                 "clockwise": _(
                     "The player to the dealer's left plays first, and play goes "
-                    "clockwise (to the left); after each round the deal passes one seat to the "
-                    "left."
+                    "clockwise (to the left). Mattel's sheet does not say who deals the next "
+                    "round; we pass the deal one seat to the left after each round."
                 ),
                 "counterclockwise": _(
                     "The player to the dealer's right plays first, and play "
@@ -123,32 +130,46 @@ OPTIONS: list[Option] = [
                 "option first_card_action value", "Put it back and turn another"
             ),
         },
+        # A Reverse turned up first: the dealer plays first, and play goes against the
+        # starting direction (to the right when play starts clockwise).
         texts={
             "apply": _(
                 "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
                 "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
                 "two cards and miss their turn, and a Reverse makes the dealer play first, with "
-                "play going the other way."
+                "play going the other way (to the right)."
             ),
-            "redraw": _(
-                "If the first card turned up is a Skip, Reverse or Draw Two, put it back "
-                "in the deck and turn up another."
-            ),
+            "redraw": _FIRST_ACTION_REDRAW,
         },
         variants={
+            "counterclockwise": {
+                "apply": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
+                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
+                    "draw two cards and miss their turn, and a Reverse makes the dealer play "
+                    "first, with play going the other way (to the left)."
+                ),
+                "redraw": _FIRST_ACTION_REDRAW,
+            },
             "no_skip": {
                 "apply": _(
                     "If the first card turned up is a Skip, Reverse or Draw Two, it works "
                     "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
                     "draw two cards before they take their turn, and a Reverse makes the dealer "
-                    "play first, with play going the other way."
+                    "play first, with play going the other way (to the right)."
                 ),
-                "redraw": _(
-                    "If the first card turned up is a Skip, Reverse or Draw Two, put it "
-                    "back in the deck and turn up another."
+                "redraw": _FIRST_ACTION_REDRAW,
+            },
+            "no_skip_counterclockwise": {
+                "apply": _(
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
+                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
+                    "draw two cards before they take their turn, and a Reverse makes the dealer "
+                    "play first, with play going the other way (to the left)."
                 ),
-            }
+                "redraw": _FIRST_ACTION_REDRAW,
+            },
         },
-        variant=draw_card_rules,
+        variant=first_card_rules,
     ),
 ]

@@ -6,6 +6,17 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rulesets.options.option import BOOL, Option
+from rulesets.options.texts import wild_draw_four_answers
+
+_WD4_ON_WD4 = _(
+    "When a Wild Draw Four is played on you, you may answer with a Wild Draw Four of your own, if "
+    "the Wild Draw Four rule lets you play it; you name the colour, and the total passes to the "
+    "next player."
+)
+_D2_ON_WD4 = _(
+    "When a Wild Draw Four is played on you, you may answer with a Draw Two of the colour just "
+    "named; the total passes to the next player."
+)
 
 OPTIONS: list[Option] = [
     Option(
@@ -57,27 +68,34 @@ OPTIONS: list[Option] = [
             False: pgettext_lazy("option stack_draw_four_on_draw_four value", "Not allowed"),
         },
         texts={
-            True: _(
-                "When a Wild Draw Four is played on you, you may answer with a Wild Draw "
-                "Four of your own, if the Wild Draw Four rule lets you play it; you name the "
-                "colour, and the total passes to the next player."
-            ),
+            True: _WD4_ON_WD4,
             False: _("A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four."),
         },
         variants={
             "total": {
-                True: _(
-                    "When a Wild Draw Four is played on you, you may answer with a Wild "
-                    "Draw Four of your own, if the Wild Draw Four rule lets you play it; you name "
-                    "the colour, and the total passes to the next player."
-                ),
+                True: _WD4_ON_WD4,
                 False: _(
                     "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
                     "four, or the whole total when the Wild Draw Four ends a stack."
                 ),
-            }
+            },
+            "challenge": {
+                True: _WD4_ON_WD4,
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
+                    "four, unless you challenge it and win."
+                ),
+            },
+            "total_challenge": {
+                True: _WD4_ON_WD4,
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
+                    "four, or the whole total when the Wild Draw Four ends a stack, unless you "
+                    "challenge it and win, when you draw only what came before it."
+                ),
+            },
         },
-        variant=lambda o: "total" if o["stack_draw_four_on_draw_two"] else "",
+        variant=lambda o: wild_draw_four_answers(o, o["stack_draw_four_on_draw_two"]),
     ),
     Option(
         "stack_draw_four_on_draw_two",
@@ -127,26 +145,35 @@ OPTIONS: list[Option] = [
             False: pgettext_lazy("option stack_draw_two_on_draw_four value", "Not allowed"),
         },
         texts={
-            True: _(
-                "When a Wild Draw Four is played on you, you may answer with a Draw Two of "
-                "the colour just named; the total passes to the next player."
-            ),
+            True: _D2_ON_WD4,
             False: _("A Wild Draw Four cannot be answered with a Draw Two: you draw four."),
         },
         variants={
             "total": {
-                True: _(
-                    "When a Wild Draw Four is played on you, you may answer with a Draw Two "
-                    "of the colour just named; the total passes to the next player."
-                ),
+                True: _D2_ON_WD4,
                 False: _(
                     "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
                     "or the whole total when the Wild Draw Four ends a stack."
                 ),
-            }
+            },
+            "challenge": {
+                True: _D2_ON_WD4,
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
+                    "unless you challenge it and win."
+                ),
+            },
+            "total_challenge": {
+                True: _D2_ON_WD4,
+                False: _(
+                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
+                    "or the whole total when the Wild Draw Four ends a stack, unless you "
+                    "challenge it and win, when you draw only what came before it."
+                ),
+            },
         },
-        variant=lambda o: (
-            "total" if o["stack_draw_four_on_draw_four"] or o["stack_draw_four_on_draw_two"] else ""
+        variant=lambda o: wild_draw_four_answers(
+            o, o["stack_draw_four_on_draw_four"] or o["stack_draw_four_on_draw_two"]
         ),
     ),
     Option(

@@ -74,6 +74,13 @@ def draw_card_rules(options: Mapping[str, Any]) -> str:
     return "" if options["draw_card_skips_turn"] else "no_skip"
 
 
+def first_card_rules(options: Mapping[str, Any]) -> str:
+    """Which text of an action card turned up first fits: the draw card rule, and which way
+    play goes after a Reverse turned up first (against the starting direction)."""
+    start = "counterclockwise" if options["direction"] == "counterclockwise" else ""
+    return "_".join(part for part in (draw_card_rules(options), start) if part)
+
+
 def wild_draw_four_stacks(options: Mapping[str, Any]) -> bool:
     """Whether a Wild Draw Four can be part of a stack (played on one, or answered)."""
     return (
@@ -83,6 +90,15 @@ def wild_draw_four_stacks(options: Mapping[str, Any]) -> bool:
     )
 
 
+def wild_draw_four_answers(options: Mapping[str, Any], bigger: bool) -> str:
+    """Which text of a Wild Draw Four that cannot be answered fits: ``bigger`` when it may end
+    a stack (so the total can be more than four), and whether a challenge can spare you the
+    draw (allowed, and a Wild Draw Four is not always legal)."""
+    challenge = options["wild_draw_four_challenge"] and options["wild_draw_four_rule"] != "anytime"
+    parts = ("total" if bigger else "", "challenge" if challenge else "")
+    return "_".join(part for part in parts if part)
+
+
 def challenge_rules(options: Mapping[str, Any]) -> str:
     stack = "stack" if wild_draw_four_stacks(options) else ""
     skip = "" if options["draw_card_skips_turn"] else "no_skip"
@@ -90,4 +106,6 @@ def challenge_rules(options: Mapping[str, Any]) -> str:
 
 
 def scoring_rules(options: Mapping[str, Any]) -> str:
-    return "pairs" if options["teams"] == "pairs" else ""
+    if options["teams"] != "pairs":
+        return ""
+    return "pairs_partner" if options["team_scores_partner_hand"] else "pairs"

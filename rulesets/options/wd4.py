@@ -56,7 +56,9 @@ OPTIONS: list[Option] = [
             True: _(
                 "The player who must draw for a Wild Draw Four may challenge it, before "
                 "drawing, if they think it was played against the rule: its player then shows "
-                "them their hand. Whatever the result, the colour named stands."
+                "their hand to the challenger alone. A Wild Draw Four that nobody challenges "
+                "stands, even if it broke the rule. Mattel's sheet does not say what becomes of "
+                "the colour; we play that the colour named stands, whatever the result."
             ),
             False: _("Nobody may challenge a Wild Draw Four."),
         },
@@ -86,16 +88,19 @@ OPTIONS: list[Option] = [
         texts={
             "n": ngettext_lazy(
                 "If the challenge succeeds (the rule was broken), the player who played "
-                "the Wild Draw Four draws %(n)s card instead, and the challenger draws nothing "
-                "and takes their turn.",
+                "the Wild Draw Four draws %(n)s card instead, and the challenger draws nothing. "
+                "Mattel's sheet does not say who plays next; we play that the challenger takes "
+                "their turn.",
                 "If the challenge succeeds (the rule was broken), the player who played "
-                "the Wild Draw Four draws %(n)s cards instead, and the challenger draws nothing "
-                "and takes their turn.",
+                "the Wild Draw Four draws %(n)s cards instead, and the challenger draws nothing. "
+                "Mattel's sheet does not say who plays next; we play that the challenger takes "
+                "their turn.",
                 "n",
             ),
             "zero": _(
                 "If the challenge succeeds (the rule was broken), there is no penalty: "
-                "nobody draws, and the challenger takes their turn."
+                "nobody draws. Mattel's sheet does not say who plays next; we play that the "
+                "challenger takes their turn."
             ),
         },
         variants={

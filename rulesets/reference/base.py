@@ -53,6 +53,55 @@ def _two_players(o: Options) -> str:
     )
 
 
+def _draw_two(o: Options) -> str:
+    if o["draw_card_skips_turn"]:
+        return gettext("Draw Two: the next player draws two cards and misses their turn.")
+    return gettext("Draw Two: the next player draws two cards, then takes their turn.")
+
+
+def _wild_draw_four(o: Options) -> str:
+    if o["draw_card_skips_turn"]:
+        return gettext(
+            "Wild Draw Four: you choose the colour to play next, and the next player draws "
+            "four cards and misses their turn."
+        )
+    return gettext(
+        "Wild Draw Four: you choose the colour to play next, and the next player draws four "
+        "cards, then takes their turn."
+    )
+
+
+def _answers_to_draw_two(o: Options) -> str:
+    """Which draw cards may answer a Draw Two, for exactly the stacking rules on."""
+    two, four = o["stack_draw_two_on_draw_two"], o["stack_draw_four_on_draw_two"]
+    if two and four:
+        return gettext("A Draw Two may be answered with a Draw Two or a Wild Draw Four.")
+    if two:
+        return gettext("A Draw Two may be answered only with a Draw Two.")
+    if four:
+        return gettext("A Draw Two may be answered only with a Wild Draw Four.")
+    return gettext("A Draw Two cannot be answered with a draw card.")
+
+
+def _answers_to_wild_draw_four(o: Options) -> str:
+    """Which draw cards may answer a Wild Draw Four, for exactly the stacking rules on."""
+    four, two = o["stack_draw_four_on_draw_four"], o["stack_draw_two_on_draw_four"]
+    if four and two:
+        return gettext(
+            "A Wild Draw Four may be answered with a Wild Draw Four or with a Draw Two of the "
+            "colour just named."
+        )
+    if four:
+        return gettext("A Wild Draw Four may be answered only with a Wild Draw Four.")
+    if two:
+        return gettext(
+            "A Wild Draw Four may be answered only with a Draw Two of the colour just named."
+        )
+    if fair_challenges(o):
+        return gettext("A Wild Draw Four cannot be answered with a draw card, only challenged.")
+    return gettext("A Wild Draw Four cannot be answered with a draw card.")
+
+
 def _stacking(o: Options) -> str:
     if o["draw_card_skips_turn"]:
         first = gettext(
@@ -66,7 +115,7 @@ def _stacking(o: Options) -> str:
             "on until a player cannot or will not answer; that player draws the whole total, "
             "then takes their turn."
         )
-    sentences = [first]
+    sentences = [first, _answers_to_draw_two(o), _answers_to_wild_draw_four(o)]
     if wd4_answers_stacks(o):
         sentences.append(
             gettext(
@@ -77,6 +126,37 @@ def _stacking(o: Options) -> str:
     if wild_draw_four_stacks(o):
         sentences.append(gettext("Whoever plays the last Wild Draw Four names the colour."))
     return " ".join(sentences)
+
+
+def _two_players_stacking(o: Options) -> str:
+    if o["draw_card_skips_turn"]:
+        return gettext(
+            "With two players, a stack goes back and forth between you until one of you cannot "
+            "or will not answer: that player draws the whole total, and the other plays again."
+        )
+    return gettext(
+        "With two players, a stack goes back and forth between you until one of you cannot or "
+        "will not answer: that player draws the whole total, then takes their turn."
+    )
+
+
+def _answers_first_draw_two(o: Options) -> bool:
+    """A Draw Two turned up first works on the first player, who may answer it."""
+    return o["first_card_action"] == "apply" and (
+        o["stack_draw_two_on_draw_two"] or o["stack_draw_four_on_draw_two"]
+    )
+
+
+def _jump_in_challenge(o: Options) -> bool:
+    return o["jump_in"] and fair_challenges(o)
+
+
+def _going_out(o: Options) -> str:
+    if o["teams"] == "pairs":
+        return gettext(
+            "The first player to get rid of all their cards wins the round for their pair."
+        )
+    return gettext("The first player to get rid of all their cards wins the round.")
 
 
 def _going_out_action(o: Options) -> str:
@@ -129,6 +209,17 @@ BASE_RULES: list[BaseRule] = [
         ),
     ),
     BaseRule(
+        "base.first_card_stack",
+        pgettext_lazy("rule title", "Stacking on a Draw Two turned up first"),
+        _fixed(
+            gettext_lazy(
+                "A Draw Two turned up first may be answered like any other Draw Two: the first "
+                "player may stack on it, and the total passes on."
+            )
+        ),
+        _answers_first_draw_two,
+    ),
+    BaseRule(
         "base.match",
         pgettext_lazy("rule title", "Playing a card"),
         _fixed(
@@ -172,11 +263,7 @@ BASE_RULES: list[BaseRule] = [
     BaseRule(
         "base.two_players", pgettext_lazy("rule title", "Two players"), _two_players, without_teams
     ),
-    BaseRule(
-        "base.draw_two",
-        pgettext_lazy("rule title", "Draw Two"),
-        _fixed(gettext_lazy("Draw Two: the next player draws two cards.")),
-    ),
+    BaseRule("base.draw_two", pgettext_lazy("rule title", "Draw Two"), _draw_two),
     BaseRule(
         "base.wild",
         pgettext_lazy("rule title", "Wild"),
@@ -187,17 +274,36 @@ BASE_RULES: list[BaseRule] = [
             )
         ),
     ),
+    BaseRule("base.wild_draw_four", pgettext_lazy("rule title", "Wild Draw Four"), _wild_draw_four),
     BaseRule(
-        "base.wild_draw_four",
-        pgettext_lazy("rule title", "Wild Draw Four"),
+        "base.several_sevens",
+        pgettext_lazy("rule title", "Several 7s at once"),
         _fixed(
             gettext_lazy(
-                "Wild Draw Four: you choose the colour to play next, and the next player draws "
-                "four cards."
+                "If you lay several 7s together, you swap hands once only, with one player of "
+                "your choice."
             )
         ),
+        lambda o: o["multiple_same_number"] and o["seven_swap"],
+    ),
+    BaseRule(
+        "base.several_zeros",
+        pgettext_lazy("rule title", "Several 0s at once"),
+        _fixed(
+            gettext_lazy(
+                "If several 0s are laid together, the hands pass on once only, one seat in the "
+                "direction of play."
+            )
+        ),
+        lambda o: o["multiple_same_number"] and o["zero_rotate"],
     ),
     BaseRule("base.stacking", pgettext_lazy("rule title", "Stacking"), _stacking, any_stacking),
+    BaseRule(
+        "base.two_players_stacking",
+        pgettext_lazy("rule title", "Stacking with two players"),
+        _two_players_stacking,
+        lambda o: without_teams(o) and any_stacking(o),
+    ),
     BaseRule(
         "base.stack_challenge",
         pgettext_lazy("rule title", "A challenge inside a stack"),
@@ -210,9 +316,20 @@ BASE_RULES: list[BaseRule] = [
         lambda o: fair_challenges(o) and wild_draw_four_stacks(o),
     ),
     BaseRule(
+        "base.jump_in_challenge",
+        pgettext_lazy("rule title", "Jumping in with a Wild Draw Four"),
+        _fixed(
+            gettext_lazy(
+                "A Wild Draw Four played by jumping in may be challenged by the player who must "
+                "draw for it, and it is judged on the hand of the player who jumped in."
+            )
+        ),
+        _jump_in_challenge,
+    ),
+    BaseRule(
         "base.going_out",
         pgettext_lazy("rule title", "Going out"),
-        _fixed(gettext_lazy("The first player to get rid of all their cards wins the round.")),
+        _going_out,
     ),
     BaseRule(
         "base.going_out_action",
@@ -244,6 +361,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "first_card_wild",
             "base.first_card_wd4",
             "first_card_action",
+            "base.first_card_stack",
             "direction",
         ],
     ),
@@ -273,7 +391,9 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "base.wild",
             "base.wild_draw_four",
             "seven_swap",
+            "base.several_sevens",
             "zero_rotate",
+            "base.several_zeros",
         ],
     ),
     (
@@ -286,6 +406,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "stack_draw_four_on_draw_four",
             "stack_draw_two_on_draw_four",
             "base.stacking",
+            "base.two_players_stacking",
         ],
     ),
     (
@@ -297,6 +418,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "challenge_guilty_draw",
             "challenge_wrong_draw",
             "base.stack_challenge",
+            "base.jump_in_challenge",
         ],
     ),
     ("uno", pgettext_lazy("rule section", "Calling UNO"), ["uno_penalty"]),

@@ -24,14 +24,15 @@ def _who_deals(o: Options) -> Reply:
     if highest and left and apply:
         return PLAIN, gettext(
             "Everyone draws a card and the highest number deals first; the player to the dealer's "
-            "left plays first unless the first card turned up says otherwise, play goes to the "
-            "left, and the deal passes one seat to the left each round."
+            "left plays first unless the first card turned up says otherwise, and play goes to the "
+            "left; Mattel's sheet does not say who deals next, and we pass the deal one seat to "
+            "the left each round."
         )
     if highest and left and not apply:
         return PLAIN, gettext(
             "Everyone draws a card and the highest number deals first; the player to the dealer's "
-            "left plays first, play goes to the left, and the deal passes one seat to the left "
-            "each round."
+            "left plays first, and play goes to the left; Mattel's sheet does not say who deals "
+            "next, and we pass the deal one seat to the left each round."
         )
     if highest and not left and apply:
         return PLAIN, gettext(
@@ -48,13 +49,15 @@ def _who_deals(o: Options) -> Reply:
     if not highest and left and apply:
         return PLAIN, gettext(
             "The first dealer is chosen at random; the player to the dealer's left plays first "
-            "unless the first card turned up says otherwise, play goes to the left, and the deal "
-            "passes one seat to the left each round."
+            "unless the first card turned up says otherwise, and play goes to the left; Mattel's "
+            "sheet does not say who deals next, and we pass the deal one seat to the left each "
+            "round."
         )
     if not highest and left and not apply:
         return PLAIN, gettext(
             "The first dealer is chosen at random; the player to the dealer's left plays first, "
-            "play goes to the left, and the deal passes one seat to the left each round."
+            "and play goes to the left; Mattel's sheet does not say who deals next, and we pass "
+            "the deal one seat to the left each round."
         )
     if not highest and not left and apply:
         return PLAIN, gettext(

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from rulesets.reference.core import NO, YES, Options, Question, Reply, any_stacking, asks
+from rulesets.reference.core import (
+    NO,
+    YES,
+    Options,
+    Question,
+    Reply,
+    any_stacking,
+    asks,
+    fair_challenges,
+)
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
 question = asks(QUESTIONS)
@@ -28,6 +37,8 @@ def _you_draw(o: Options, card: str, bigger: bool) -> str:
         if skips:
             return gettext("You draw two cards and miss your turn.")
         return gettext("You draw two cards, then take your turn.")
+    if fair_challenges(o):
+        return _you_draw_unless_challenged(o, bigger)
     if bigger and skips:
         return gettext(
             "You draw four cards, or the whole total when the Wild Draw Four ends a stack, and "
@@ -41,6 +52,29 @@ def _you_draw(o: Options, card: str, bigger: bool) -> str:
     if skips:
         return gettext("You draw four cards and miss your turn.")
     return gettext("You draw four cards, then take your turn.")
+
+
+def _you_draw_unless_challenged(o: Options, bigger: bool) -> str:
+    """A Wild Draw Four you may not answer but may challenge: a challenge won spares you its
+    four cards (and leaves you what came before it in a stack)."""
+    skips = o["draw_card_skips_turn"]
+    if bigger and skips:
+        return gettext(
+            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, and "
+            "miss your turn, unless you challenge it and win, when you draw only what came "
+            "before it."
+        )
+    if bigger:
+        return gettext(
+            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, "
+            "unless you challenge it and win, when you draw only what came before it; either "
+            "way, you then take your turn."
+        )
+    if skips:
+        return gettext("You draw four cards and miss your turn, unless you challenge it and win.")
+    return gettext(
+        "You draw four cards unless you challenge it and win; either way, you then take your turn."
+    )
 
 
 def _wd4_answer(o: Options, on: str) -> str:

@@ -74,7 +74,19 @@ def in_sentence(label: str) -> str:
     return (first[:1].lower() + first[1:] + (" " + rest if rest else "")).strip()
 
 
-def summary(house_rules: list[Rule]) -> str:
+def summary(house_rules: list[Rule], own_rules: tuple[str, ...] | list[str] = ()) -> str:
+    """The sentence at the top of the page: which rules this house plays differently, or that
+    it plays the official rules (and its own rules, when it has some: never the official rules
+    alone)."""
+    if not house_rules and own_rules:
+        n = len(own_rules)
+        # Translators: the summary at the top of the rules page of a house that plays the
+        # official rules and some rules of its own, written by the family.
+        return ngettext(
+            "This house plays the official rules, plus %(n)s rule of its own.",
+            "This house plays the official rules, plus %(n)s rules of its own.",
+            n,
+        ) % {"n": n}
     if not house_rules:
         return gettext("This house plays the official rules.")
     n = len(house_rules)
@@ -172,7 +184,7 @@ def build(options: Options, own_rules: tuple[str, ...] | list[str] = ()) -> Refe
     return Reference(
         sections=secs,
         house_rules=house,
-        summary=summary(house),
+        summary=summary(house, own_rules),
         answers=answers(options, by_id),
         card_values=card_values(options),
         uses_points=uses_points(options),

@@ -103,21 +103,41 @@ def _partner_hand(o: Options) -> Reply:
     "game_end", gettext_lazy("When does the game end?"), "scoring", "target_score", "rounds_to_win"
 )
 def _game_end(o: Options) -> Reply:
-    scoring = o["scoring"]
+    scoring, pairs = o["scoring"], o["teams"] == "pairs"
     if scoring == "round_wins":
         n = o["rounds_to_win"]
+        if pairs:
+            return PLAIN, ngettext(
+                "When a pair has won %(n)s round: that pair wins.",
+                "When a pair has won %(n)s rounds: that pair wins.",
+                n,
+            ) % {"n": n}
         return PLAIN, ngettext(
             "When someone has won %(n)s round: they win.",
             "When someone has won %(n)s rounds: they win.",
             n,
         ) % {"n": n}
     target = o["target_score"]
+    if scoring == "lowest_total_wins" and pairs:
+        return PLAIN, ngettext(
+            "When any pair's total reaches %(n)s point: the lowest total wins, and equal lowest "
+            "totals share the win.",
+            "When any pair's total reaches %(n)s points: the lowest total wins, and equal lowest "
+            "totals share the win.",
+            target,
+        ) % {"n": target}
     if scoring == "lowest_total_wins":
         return PLAIN, ngettext(
             "When any total reaches %(n)s point: the lowest total wins, and equal lowest "
             "totals share the win.",
             "When any total reaches %(n)s points: the lowest total wins, and equal lowest "
             "totals share the win.",
+            target,
+        ) % {"n": target}
+    if pairs:
+        return PLAIN, ngettext(
+            "As soon as a pair's total reaches %(n)s point: that pair wins.",
+            "As soon as a pair's total reaches %(n)s points: that pair wins.",
             target,
         ) % {"n": target}
     return PLAIN, ngettext(

@@ -84,7 +84,10 @@ def _wd4_holding_colour(o: Options) -> Reply:
 
 @question(
     "wd4_other_playable",
-    gettext_lazy("Can I play a Wild Draw Four when I could play another card?"),
+    gettext_lazy(
+        "Can I play a Wild Draw Four when I could play another card, but not one of the current "
+        "colour?"
+    ),
     "wild_draw_four_rule",
     "wild_draw_four_challenge",
 )
@@ -93,8 +96,8 @@ def _wd4_other_playable(o: Options) -> Reply:
     if rule == "no_matching_color":
         return YES, (
             gettext(
-                "As long as none of your cards is of the current colour: a card that matches "
-                "only by number or symbol doesn't stop you."
+                "A card that matches only by number or symbol doesn't stop you; a card of the "
+                "current colour would."
             )
         )
     if rule == "no_playable_card":
@@ -149,15 +152,15 @@ def _wd4_challenge(o: Options) -> Reply:
         # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards"
         # or "no cards" (the text "cards drawn" of this catalogue).
         return YES, gettext(
-            "Before you draw, the player of the last Wild Draw Four shows you their hand: if "
-            "they broke the rule they draw %(guilty)s and you draw the rest of the total, and "
+            "Before you draw, the player of the last Wild Draw Four shows their hand to you alone: "
+            "if they broke the rule they draw %(guilty)s and you draw the rest of the total, and "
             "if not you draw the whole total with %(wrong)s counted instead of their four."
         ) % values
     # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards" or
     # "no cards" (the text "cards drawn" of this catalogue).
     return YES, gettext(
-        "Before you draw, its player shows you their hand: if they broke the rule they draw "
-        "%(guilty)s and you draw nothing, and if not you draw %(wrong)s in all."
+        "Before you draw, its player shows their hand to you alone: if they broke the rule they "
+        "draw %(guilty)s and you draw nothing, and if not you draw %(wrong)s in all."
     ) % values
 
 
@@ -201,8 +204,9 @@ def _wd4_after_challenge(o: Options) -> Reply:
         )
     return PLAIN, (
         gettext(
-            "The colour named stands either way: if the challenge succeeds the challenger takes "
-            "their turn, and if it fails they miss it and the next player plays."
+            "Mattel's sheet does not say; we play that the colour named stands either way, and "
+            "that the challenger takes their turn if the challenge succeeds, or misses it if it "
+            "fails."
         )
     )
 

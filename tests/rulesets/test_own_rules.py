@@ -133,6 +133,18 @@ class TestShown:
         card = Client().get(f"/r/{rs.code}/card/").content.decode()
         assert "Our own rules" in card and RULES[0] in card
 
+    def test_the_official_rules_are_never_said_alone(self):
+        """Issue 29: official options and own rules read as the official rules plus them."""
+        rs, _ = services.create_ruleset("Ours", "", BY_SLUG["official"].options, own_rules=RULES)
+        page = Client().get(f"/r/{rs.code}/").content.decode()
+        assert "This house plays the official rules, plus 2 rules of its own." in page
+        assert "This house plays the official rules." not in page
+        for layout in ("", "?layout=tent", "?layout=small"):
+            card = Client().get(f"/r/{rs.code}/card/{layout}").content.decode()
+            assert "We play the official rules plus our own rules" in card, layout
+            assert "We play the official rules." not in card, layout
+            assert "We play the official rules<" not in card, layout
+
     def test_markup_is_shown_as_text(self):
         rs, _ = services.create_ruleset(
             "Ours", "", BY_SLUG["official"].options, own_rules=["<b>bold</b> & co"]

@@ -183,7 +183,9 @@ def test_card_names_in_the_answers_come_from_whole_sentences():
     stacking = {**opts.official(), "draw_card_skips_turn": False}
     ref = reference.build(stacking)
     assert ref.answer("stack_d2_on_d2").text == "You draw two cards, then take your turn."
-    assert ref.answer("stack_wd4_on_wd4").text == "You draw four cards, then take your turn."
+    assert ref.answer("stack_wd4_on_wd4").text == (
+        "You draw four cards unless you challenge it and win; either way, you then take your turn."
+    )
 
 
 # --- A made-up catalogue: the texts really follow the active language ----------------
