@@ -11,6 +11,11 @@ The modules: ``core`` (what a reference is made of, shared conditions and words)
 ``base`` (the fixed base rules and the sections), one module per topic of questions
 (``draws``, ``wilds``, ``going_out``, ``turns``, ``two_players``, ``dealing``, ``teams``,
 ``scoring``), and ``page``, which puts it all together (``build``).
+
+A question whose answer a table can test (a yes or no about playing a card, a number of
+cards, whose turn is next) has a scenario in engine/scenarios.py, under its id: the engine
+plays the position, and tests/rulesets/test_answers_engine.py holds the answer against it
+for many rule sets. Change an answer, and that test says whether the engine agrees.
 """
 
 from rulesets.reference.base import BASE, BASE_RULES, SECTIONS, BaseRule

@@ -13,6 +13,7 @@ from rulesets.reference.core import (
     any_stacking,
     asks,
     fair_challenges,
+    wd4_answers_stacks,
 )
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
@@ -165,6 +166,12 @@ def _stack_wd4_on_d2(o: Options) -> Reply:
     "base.stacking",
 )
 def _stack_d2_on_wd4(o: Options) -> Reply:
+    if o["stack_draw_two_on_draw_four"] and wd4_answers_stacks(o):
+        # The Wild Draw Four may itself have answered a stack: the total can be more than six.
+        return YES, gettext(
+            "Answer with a Draw Two of the colour just named, and the next player draws the "
+            "whole total unless they can answer too."
+        )
     if o["stack_draw_two_on_draw_four"]:
         return YES, (
             gettext(

@@ -100,6 +100,13 @@ def _jump_in(o: Options) -> Reply:
     asked=lambda o: o["jump_in"],
 )
 def _jump_in_draw(o: Options) -> Reply:
+    if o["stack_draw_two_on_draw_two"]:
+        # Translators: "it" is a Draw Two just played on another player.
+        return YES, gettext(
+            "With an exact copy of it: the total carries on with your card, so the player it "
+            "was aimed at draws nothing and the player after you faces the whole total (four "
+            "cards after two Draw Twos) unless they can answer too."
+        )
     return YES, (
         gettext(
             "With an exact copy of it: only your card counts, so the player it was aimed at draws "
