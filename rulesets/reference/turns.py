@@ -18,6 +18,11 @@ question = asks(QUESTIONS)
 def _draw_instead(o: Options) -> Reply:
     if o["may_draw_instead_of_playing"]:
         return YES, gettext("You may draw instead of playing, even with a card you could play.")
+    if o["drawn_card"] == "may_play":
+        return NO, gettext(
+            "If you can play a card from your hand, you must; you may only draw when you hold "
+            "none, and then you may keep the card you draw."
+        )
     return NO, gettext(
         "If you can play, you must; you may only draw when you hold no card you can play."
     )

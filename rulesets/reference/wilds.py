@@ -15,6 +15,7 @@ from rulesets.reference.core import (
     asks,
     cards_words,
     challenges_allowed,
+    wd4_answers_stacks,
 )
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
@@ -220,19 +221,56 @@ def _wd4_after_challenge(o: Options) -> Reply:
     asked=lambda o: challenges_allowed(o) and wild_draw_four_stacks(o),
 )
 def _wd4_stack_challenge(o: Options) -> Reply:
-    fail = 2 + o["challenge_wrong_draw"]
+    if not wd4_answers_stacks(o):
+        # Only a Draw Two may answer a Wild Draw Four: a stack ends with that Draw Two.
+        return NO, gettext(
+            "Only the player a Wild Draw Four is played on may challenge it, before answering; "
+            "once it has been answered with a Draw Two, nobody can challenge it."
+        )
+    if o["stack_draw_four_on_draw_two"]:
+        return YES, _stack_challenge(o, 6)
+    return YES, _stack_challenge(o, 8)
+
+
+def _stack_challenge(o: Options, total: int) -> str:
+    """The challenge of the last Wild Draw Four of a stack of ``total`` cards: a Draw Two and
+    a Wild Draw Four (6), or two Wild Draw Fours (8)."""
+    fail = total - 4 + o["challenge_wrong_draw"]
     if o["wild_draw_four_rule"] == "anytime":
-        return YES, ngettext(
+        if total == 6:
+            return ngettext(
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
+                "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s card.",
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
+                "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s cards.",
+                fail,
+            ) % {"n": fail}
+        return ngettext(
             "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
-            "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s card.",
+            "facing two Wild Draw Fours (eight cards), you draw %(n)s card.",
             "You may, but a Wild Draw Four is always allowed here, so the challenge fails: "
-            "facing a Draw Two and a Wild Draw Four (six cards), you draw %(n)s cards.",
+            "facing two Wild Draw Fours (eight cards), you draw %(n)s cards.",
             fail,
         ) % {"n": fail}
+    counts = {"guilty": cards_words(o["challenge_guilty_draw"]), "fail": cards_words(fail)}
+    if total == 6:
+        # Translators: %(guilty)s and %(fail)s are numbers of cards drawn, as in "4 cards" or
+        # "no cards" (the text "cards drawn" of this catalogue).
+        return (
+            gettext(
+                "Only the last Wild Draw Four: facing a Draw Two and a Wild Draw Four (six cards), "
+                "if it was played against the rule its player draws %(guilty)s and you draw two, "
+                "and if not you draw %(fail)s."
+            )
+            % counts
+        )
     # Translators: %(guilty)s and %(fail)s are numbers of cards drawn, as in "4 cards" or
     # "no cards" (the text "cards drawn" of this catalogue).
-    return YES, gettext(
-        "Only the last Wild Draw Four: facing a Draw Two and a Wild Draw Four (six cards), if "
-        "it was played against the rule its player draws %(guilty)s and you draw two, and if "
-        "not you draw %(fail)s."
-    ) % {"guilty": cards_words(o["challenge_guilty_draw"]), "fail": cards_words(fail)}
+    return (
+        gettext(
+            "Only the last Wild Draw Four: facing two Wild Draw Fours (eight cards), if it was "
+            "played against the rule its player draws %(guilty)s and you draw four, and if not you "
+            "draw %(fail)s."
+        )
+        % counts
+    )

@@ -95,11 +95,7 @@ def settled_elsewhere(question_id: str, options: dict) -> str:
     challenge = question_id in ("wd4_challenge", "wd4_stack_challenge")
     if challenge and options["wild_draw_four_rule"] == "anytime":
         return "engine"  # under anytime the engine never challenges, even when told to
-    if question_id != "wd4_stack_challenge" or options["stack_draw_four_on_draw_two"]:
-        return ""
-    if options["stack_draw_four_on_draw_four"]:
-        return "texts"  # "a Draw Two and a Wild Draw Four (six cards)": here two Wild Draw Fours
-    return "engine"  # a Wild Draw Four then a Draw Two: nobody may challenge it in the engine
+    return ""
 
 
 # --- The rule sets -------------------------------------------------------------------

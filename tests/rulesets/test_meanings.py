@@ -343,3 +343,40 @@ class TestSilencesFilled:
         for changes in ({"wild_draw_four_challenge": False}, {"wild_draw_four_rule": "anytime"}):
             options = with_options(jump_in=True, **changes)
             assert reference.build(options).rule("base.jump_in_challenge") is None
+
+
+class TestTheStackThatIsChallenged:
+    """The stack quoted in the challenge answer is one this house can build."""
+
+    def test_only_wild_draw_fours_on_each_other(self):
+        o = with_options(stack_draw_four_on_draw_four=True, challenge_wrong_draw=6)
+        text = answer_text(o, "wd4_stack_challenge")
+        assert "two Wild Draw Fours (eight cards)" in text
+        assert "Draw Two" not in text
+        assert text.endswith("you draw 10 cards.")
+
+    def test_a_wild_draw_four_on_a_draw_two(self):
+        o = with_options(stack_draw_four_on_draw_two=True, challenge_wrong_draw=6)
+        text = answer_text(o, "wd4_stack_challenge")
+        assert "a Draw Two and a Wild Draw Four (six cards)" in text
+        assert text.endswith("you draw 8 cards.")
+
+    def test_only_a_draw_two_on_a_wild_draw_four_cannot_be_challenged(self):
+        o = with_options(stack_draw_two_on_draw_four=True)
+        answer = reference.build(o).answer("wd4_stack_challenge")
+        assert answer.verdict == reference.NO
+        assert "nobody can challenge it" in answer.text
+
+
+class TestMustPlayBesideTheDrawnCard:
+    """The "If you can play, you must" answer beside a drawn card that may be kept."""
+
+    def test_the_drawn_card_may_still_be_kept(self):
+        o = with_options(may_draw_instead_of_playing=False)
+        text = answer_text(o, "draw_instead")
+        assert "from your hand, you must" in text
+        assert "you may keep the card you draw" in text
+
+    def test_a_drawn_card_that_must_be_played(self):
+        o = with_options(may_draw_instead_of_playing=False, drawn_card="must_play")
+        assert "keep" not in answer_text(o, "draw_instead")
