@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, replace
 from random import Random
 
 from engine.cards import DRAW_TWO, WILD_DRAW_FOUR, card
+from engine.round import deal
 from engine.rules import Knobs, Rules
 from engine.turn import (
     OutOfCards,
@@ -179,6 +180,38 @@ def after(
         while q >= 0 and s.pending:
             answered = _answer(s, q, lost)
             if answered is None:  # q drew, and takes their turn
+                break
+            q = answered
+    except OutOfCards:
+        q = s.seat
+    return _facts(s, q, lost)
+
+
+def turned_up(
+    rules: Rules,
+    position: Position,
+    first_card: int,
+    dealer: int,
+    choices: Mapping[str, float] | None = None,
+) -> Facts:
+    """The dealer turns up ``first_card`` to start the discard pile (engine/round.py's
+    ``deal``, with no cards dealt: the hands are the position's, the draw pile below it
+    ``position.pile`` or cards no one can play on it); then whoever a draw card works on
+    answers it, as in ``after``, until a player takes a turn of their own."""
+    pile = position.pile or (dud(replace(position, top=first_card, colour=-1)),) * 40
+    position = replace(position, top=first_card, colour=-1, pile=(first_card, *pile))
+    s = state(replace(rules, hand_size=0), position, with_choices(choices or {}))
+    s.discard.clear()
+    lost: list[int] = []
+    try:
+        first = (dealer + s.d) % s.n  # before a Reverse turned up turns play
+        deal(s, dealer)
+        if any(e[0] == "draw" and e[1] == first for e in s.trace or ()) and s.seat != first:
+            lost.append(first)  # drew for a Draw Two turned up first, and lost the turn
+        q = s.seat
+        while q >= 0 and s.pending:
+            answered = _answer(s, q, lost)
+            if answered is None:
                 break
             q = answered
     except OutOfCards:

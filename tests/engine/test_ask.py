@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ask import TURN, Position, after, dud, may_play, with_choices
+from engine.ask import TURN, Position, after, dud, may_play, turned_up, with_choices
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.rules import Rules
 from rulesets import options as opts
@@ -168,3 +168,19 @@ def test_a_jump_in_plays_on_from_the_jumper():
     assert facts.played == ((0, card(RED, 5)), (2, card(RED, 5)))
     assert facts.next == 3
     assert after(jumping, position, card(RED, 5)).next == 1  # nobody chose to
+
+
+def test_a_draw_two_turned_up_first_makes_the_first_player_draw_and_per_the_rule_lose_the_turn():
+    position = Position(hands=(OTHERS, OTHERS, OTHERS), top=0)
+    facts = turned_up(rules(), position, card(RED, DRAW_TWO), dealer=0)
+    assert facts.drew == (0, 2, 0) and facts.lost_turn == (1,) and facts.next == 2
+    kept = turned_up(rules(draw_card_skips_turn=False), position, card(RED, DRAW_TWO), dealer=0)
+    assert kept.drew == (0, 2, 0) and kept.lost_turn == () and kept.next == 1
+
+
+def test_a_skip_or_reverse_turned_up_first_decides_who_plays_first():
+    skip = Position(hands=(OTHERS, OTHERS, OTHERS), top=0)
+    assert turned_up(rules(), skip, card(RED, SKIP), dealer=0).next == 2
+    reverse = Position(hands=(OTHERS, OTHERS, OTHERS), top=0)
+    facts = turned_up(rules(), reverse, card(RED, REVERSE), dealer=0)
+    assert facts.next == 0 and facts.direction == -1
