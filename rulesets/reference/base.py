@@ -313,7 +313,9 @@ BASE_RULES: list[BaseRule] = [
                 "player who must draw the total may make it, before drawing."
             )
         ),
-        lambda o: fair_challenges(o) and wild_draw_four_stacks(o),
+        # Only when a Wild Draw Four may answer a stack: where only a Draw Two may answer
+        # one, a Wild Draw Four starts its stack and is challenged before it is answered.
+        lambda o: fair_challenges(o) and wd4_answers_stacks(o),
     ),
     BaseRule(
         "base.jump_in_challenge",
