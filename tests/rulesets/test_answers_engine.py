@@ -45,6 +45,7 @@ NEXT = {
     "the other player plays next": "other",
     "continues from you": "after you",
     "continues from the player who jumped in": "after you",
+    "and the other plays again": "other",
 }
 
 

@@ -1,0 +1,247 @@
+"""The positions the rules page's own sentences speak of, played by the engine.
+
+engine/scenarios.py plays the "Can I ...?" questions; this module plays the rules of the
+page itself (rulesets/reference/base.py's base rules and the option texts of
+rulesets/options/), under the rule's id, where a sentence states what a table can test:
+a number of cards drawn, a turn missed or taken, who plays next; and, for a rule that
+says one fixed thing ("you swap hands once only"), whether the engine does it
+(``Seen.verdict``, True when it does: a rule's sentence is always a yes).
+
+Most of them sit where two options meet: a draw card and draw_card_skips_turn, stacking
+and the challenge, two players and Reverse, Skip or stacking, the first card turned up
+and the draw rules, several 7s or 0s laid together, jumping in with a Wild Draw Four.
+tests/rulesets/test_rules_engine.py holds the rule sentences against them for many rule sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.ask import Facts, Position, after, turned_up
+from engine.cards import DRAW_TWO, SKIP, W4, card
+from engine.rules import Rules
+from engine.scenarios import (
+    BLUE,
+    GREEN,
+    OTHERS,
+    RED,
+    RED_3,
+    SCENARIOS,
+    YELLOW,
+    Scenario,
+    Seen,
+    direction,
+    drew,
+    next_seat,
+    role,
+    table,
+)
+
+RULE_SCENARIOS: dict[str, Scenario] = {}  # rule id (base rule or option key) -> its scenario
+
+
+def rule(rule_id: str):
+    def register(play: Scenario) -> Scenario:
+        RULE_SCENARIOS[rule_id] = play
+        return play
+
+    return register
+
+
+def counts_only(question_id: str) -> Scenario:
+    """A question's scenario for a rule's sentence: what it saw but its yes or no (a rule's
+    text may say either, for the value chosen)."""
+    return lambda rules, players: replace(SCENARIOS[question_id](rules, players), verdict=None)
+
+
+# The stacking options' texts: "you draw two", "you draw four, or the whole total".
+for _key, _question in (
+    ("stack_draw_two_on_draw_two", "stack_d2_on_d2"),
+    ("stack_draw_four_on_draw_four", "stack_wd4_on_wd4"),
+    ("stack_draw_four_on_draw_two", "stack_wd4_on_d2"),
+    ("stack_draw_two_on_draw_four", "stack_d2_on_wd4"),
+):
+    RULE_SCENARIOS[_key] = counts_only(_question)
+RULE_SCENARIOS["two_player_reverse_skips"] = counts_only("two_player_reverse")
+
+INNOCENT = (W4, card(GREEN, 8), card(BLUE, 9))  # nothing to play on a red 3 but the W4
+
+
+def played_on_next(rules: Rules, players: int, c: int, hand: tuple[int, ...]) -> Facts:
+    """Seat 0 plays draw card c from ``hand`` on a red 3; the next player cannot answer."""
+    return after(rules, table(players, hand, top=RED_3), c)
+
+
+def draw_card(rules: Rules, players: int, c: int, hand: tuple[int, ...]) -> Seen:
+    facts = played_on_next(rules, players, c, hand)
+    return Seen(cards=drew(facts), misses=next_seat(rules, players) in facts.lost_turn)
+
+
+@rule("base.draw_two")
+def _draw_two(rules: Rules, players: int) -> Seen:
+    d2 = card(RED, DRAW_TWO)
+    return draw_card(rules, players, d2, (d2, card(GREEN, 8)))
+
+
+@rule("base.wild_draw_four")
+def _wild_draw_four(rules: Rules, players: int) -> Seen:
+    return draw_card(rules, players, W4, INNOCENT)
+
+
+@rule("draw_card_skips_turn")
+def _draw_card_skips_turn(rules: Rules, players: int) -> Seen:
+    """Both draw cards: whoever draws for either misses their turn, or neither does."""
+    two, four = _draw_two(rules, players), _wild_draw_four(rules, players)
+    return Seen(two.misses == four.misses, two.cards | four.cards, misses=two.misses)
+
+
+@rule("base.two_players")
+def _two_players(rules: Rules, players: int) -> Seen:
+    """Two players: a Skip, a Draw Two and a Wild Draw Four, each played by seat 0."""
+    skip = after(rules, table(2, (card(RED, SKIP), card(GREEN, 8)), top=RED_3), card(RED, SKIP))
+    d2 = card(RED, DRAW_TWO)
+    two = played_on_next(rules, 2, d2, (d2, card(GREEN, 8)))
+    four = played_on_next(rules, 2, W4, INNOCENT)
+    return Seen(
+        two.lost_turn == four.lost_turn,
+        drew(two) | drew(four),
+        misses=1 in two.lost_turn,
+        next=frozenset(role(f, 0, 2) for f in (skip, two, four)),
+    )
+
+
+def a_stack(rules: Rules) -> tuple[int, int, tuple[int, ...]]:
+    """A stack the rules allow: (the first card played, the answer, the answering hand)."""
+    red_d2, blue_d2 = card(RED, DRAW_TWO), card(BLUE, DRAW_TWO)
+    if rules.stack_two_on_two:
+        return red_d2, blue_d2, (blue_d2, *OTHERS)
+    if rules.stack_four_on_two:
+        return red_d2, W4, (W4, card(GREEN, 8), card(BLUE, 9))
+    if rules.stack_four_on_four:
+        return W4, W4, (W4, card(YELLOW, 8), card(BLUE, 9))  # seat 0 names green
+    return W4, card(GREEN, DRAW_TWO), (card(GREEN, DRAW_TWO), card(GREEN, 7))
+
+
+def stacked(rules: Rules, players: int) -> tuple[Facts, int]:
+    """Seat 0 plays a draw card, the next player answers it, and whoever follows cannot:
+    (what happened, the seat that drew the total). Seat 0 names green with a Wild Draw
+    Four (it holds green)."""
+    first, answer, answering = a_stack(rules)
+    you = (first, card(GREEN, 5), card(GREEN, 6))
+    hands = [you, *([OTHERS] * (players - 1))]
+    nxt = next_seat(rules, players)
+    hands[nxt] = answering
+    if players == 2:
+        hands[0] = (*you, card(YELLOW, 4))  # nothing to answer with, when it comes back
+    facts = after(rules, Position(hands=tuple(hands), top=RED_3), first, {"stack": 1.0})
+    return facts, (nxt + direction(rules)) % players
+
+
+@rule("base.stacking")
+def _stacking(rules: Rules, players: int) -> Seen:
+    facts, drawer = stacked(rules, players)
+    answered = len(facts.played) == 2
+    return Seen(answered, drew(facts), misses=drawer in facts.lost_turn)
+
+
+@rule("base.two_players_stacking")
+def _two_players_stacking(rules: Rules, players: int) -> Seen:
+    """The stack comes back to seat 0, who cannot answer and draws the total."""
+    facts, drawer = stacked(rules, 2)
+    return Seen(
+        len(facts.played) == 2 and drawer == 0,
+        drew(facts),
+        misses=0 in facts.lost_turn,
+        next=frozenset({role(facts, 0, 2)}),
+    )
+
+
+@rule("base.stack_challenge")
+def _stack_challenge(rules: Rules, players: int) -> Seen:
+    """A stack whose last Wild Draw Four is played against its rule (the one before it, if
+    any, was not): the player who must draw the total challenges; its player alone pays.
+    Seat 0 plays a red Draw Two, or a Wild Draw Four from a hand without red (legal); the
+    next player answers with a Wild Draw Four while holding the colour in play."""
+    first = card(RED, DRAW_TWO) if rules.stack_four_on_two else W4
+    you = (first, card(GREEN, 5), card(GREEN, 6)) if first != W4 else INNOCENT
+    hands = [you, *([OTHERS] * (players - 1))]
+    nxt = next_seat(rules, players)
+    hands[nxt] = (W4, card(RED, 5), card(GREEN, 7), card(BLUE, 7))
+    position = Position(hands=tuple(hands), top=RED_3)
+    choices = {"stack": 1.0, "bluff": 1.0, "challenge": 1.0}
+    facts = after(rules, position, first, choices)
+    drawer = (nxt + direction(rules)) % players
+    before = 2 if first != W4 else 4  # what came before the Wild Draw Four challenged
+    judged_last = facts.drew[nxt] == rules.guilty_draw and facts.drew[drawer] == before
+    return Seen(judged_last and facts.challenges == 1)
+
+
+def distinct_others(players: int, you: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Seat 0 holds ``you``; every other seat a hand of its own (nothing to play)."""
+    return (you, *((card(YELLOW, 1), card(GREEN, 1 + seat)) for seat in range(1, players)))
+
+
+@rule("base.several_sevens")
+def _several_sevens(rules: Rules, players: int) -> Seen:
+    """Seat 0 lays two 7s together: one swap, of seat 0's hand with one other's."""
+    before = distinct_others(players, (card(RED, 7), card(BLUE, 7), card(GREEN, 8)))
+    facts = after(rules, Position(hands=before, top=RED_3), card(RED, 7))
+    moved = [seat for seat in range(1, players) if facts.hands[seat] != before[seat]]
+    once = len(moved) == 1 and facts.hands[0] == before[moved[0]]
+    return Seen(once and facts.hands[moved[0]] == (card(GREEN, 8),))
+
+
+@rule("base.several_zeros")
+def _several_zeros(rules: Rules, players: int) -> Seen:
+    """Seat 0 lays two 0s together: every hand passes on once, one seat along."""
+    before = distinct_others(players, (card(RED, 0), card(BLUE, 0), card(GREEN, 8)))
+    facts = after(rules, Position(hands=before, top=RED_3), card(RED, 0))
+    d, left = facts.direction, ((card(GREEN, 8),), *before[1:])
+    return Seen(all(facts.hands[(seat + d) % players] == left[seat] for seat in range(players)))
+
+
+# --- The first card turned up ---------------------------------------------------------
+
+
+def first_up(rules: Rules, players: int, c: int, hand: tuple[int, ...] = OTHERS, **choices):
+    """The dealer (seat 0) turns up c; the first player holds ``hand``: (what happened,
+    the first player)."""
+    first = next_seat(rules, players)
+    hands = [OTHERS] * players
+    hands[first] = hand
+    position = Position(hands=tuple(hands), top=RED_3)
+    return turned_up(rules, position, c, dealer=0, choices=choices), first
+
+
+@rule("first_card_action")
+def _first_card_action(rules: Rules, players: int) -> Seen:
+    """A Draw Two turned up first, under every draw rule: the first player draws two (they
+    hold nothing to answer with), and misses their turn or not."""
+    facts, first = first_up(rules, players, card(RED, DRAW_TWO))
+    return Seen(cards=drew(facts), misses=first in facts.lost_turn)
+
+
+@rule("base.first_card_stack")
+def _first_card_stack(rules: Rules, players: int) -> Seen:
+    """A Draw Two turned up first; the first player holds a card that may answer it and
+    stacks."""
+    answer = card(BLUE, DRAW_TWO) if rules.stack_two_on_two else W4
+    hand = (answer, card(GREEN, 8), card(BLUE, 9))
+    facts, first = first_up(rules, players, card(RED, DRAW_TWO), hand, stack=1.0)
+    return Seen(answer in facts.played_by(first) and facts.drew[first] == 0)
+
+
+# --- Jumping in -----------------------------------------------------------------------
+
+
+@rule("base.jump_in_challenge")
+def _jump_in_challenge(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a Wild Draw Four; the seat after the next holds another, holding the
+    colour named too (against the rule), and jumps in; the one who must draw challenges."""
+    players = max(players, 3)
+    jumper = 2 * direction(rules) % players
+    hands = [INNOCENT, *([OTHERS] * (players - 1))]
+    hands[jumper] = (W4, card(GREEN, 5), card(BLUE, 8))  # seat 0 names green
+    choices = {"jump_in": 1.0, "challenge": 1.0}
+    facts = after(rules, Position(hands=tuple(hands), top=RED_3), W4, choices)
+    return Seen(W4 in facts.played_by(jumper) and facts.drew[jumper] == rules.guilty_draw)
