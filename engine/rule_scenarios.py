@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.ask import Facts, Position, after, turned_up
-from engine.cards import DRAW_TWO, SKIP, W4, card
+from engine.ask import TURN, Facts, Position, after, turned_up
+from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, card
 from engine.rules import Rules
 from engine.scenarios import (
     BLUE,
@@ -63,6 +63,7 @@ for _key, _question in (
 ):
     RULE_SCENARIOS[_key] = counts_only(_question)
 RULE_SCENARIOS["two_player_reverse_skips"] = counts_only("two_player_reverse")
+RULE_SCENARIOS["uno_penalty"] = counts_only("uno_forget")  # "you draw two cards"
 
 INNOCENT = (W4, card(GREEN, 8), card(BLUE, 9))  # nothing to play on a red 3 but the W4
 
@@ -86,6 +87,35 @@ def _draw_two(rules: Rules, players: int) -> Seen:
 @rule("base.wild_draw_four")
 def _wild_draw_four(rules: Rules, players: int) -> Seen:
     return draw_card(rules, players, W4, INNOCENT)
+
+
+@rule("base.skip")
+def _skip(rules: Rules, players: int) -> Seen:
+    """Three players at least (with two, base.two_players)."""
+    players = max(players, 3)
+    facts = after(
+        rules, table(players, (card(RED, SKIP), card(GREEN, 8)), top=RED_3), card(RED, SKIP)
+    )
+    skipped = next_seat(rules, players)
+    return Seen(misses=facts.next != skipped and not facts.played_by(skipped))
+
+
+@rule("base.reverse")
+def _reverse(rules: Rules, players: int) -> Seen:
+    players = max(players, 3)
+    position = table(players, (card(RED, REVERSE), card(GREEN, 8)), top=RED_3)
+    facts = after(rules, position, card(RED, REVERSE))
+    return Seen(
+        facts.direction == -direction(rules) and facts.next == (-direction(rules)) % players
+    )
+
+
+@rule("base.going_out_action")
+def _going_out_action(rules: Rules, players: int) -> Seen:
+    """Seat 0 goes out on a Draw Two: the next player still draws its two."""
+    d2 = card(RED, DRAW_TWO)
+    facts = after(rules, table(players, (d2,), top=RED_3), d2)
+    return Seen(facts.went_out == 0 and facts.drew[next_seat(rules, players)] == 2)
 
 
 @rule("draw_card_skips_turn")
@@ -156,24 +186,62 @@ def _two_players_stacking(rules: Rules, players: int) -> Seen:
     )
 
 
-@rule("base.stack_challenge")
-def _stack_challenge(rules: Rules, players: int) -> Seen:
+def guilty_last(rules: Rules, players: int) -> tuple[Facts, int, int, int]:
     """A stack whose last Wild Draw Four is played against its rule (the one before it, if
-    any, was not): the player who must draw the total challenges; its player alone pays.
-    Seat 0 plays a red Draw Two, or a Wild Draw Four from a hand without red (legal); the
-    next player answers with a Wild Draw Four while holding the colour in play."""
+    any, was not), challenged by the player who must draw the total: (what happened, who
+    played that Wild Draw Four, the challenger, what came before it). Seat 0 plays a red
+    Draw Two, or a Wild Draw Four from a hand without red (legal); the next player answers
+    with a Wild Draw Four while holding the colour in play."""
     first = card(RED, DRAW_TWO) if rules.stack_four_on_two else W4
     you = (first, card(GREEN, 5), card(GREEN, 6)) if first != W4 else INNOCENT
     hands = [you, *([OTHERS] * (players - 1))]
     nxt = next_seat(rules, players)
     hands[nxt] = (W4, card(RED, 5), card(GREEN, 7), card(BLUE, 7))
     position = Position(hands=tuple(hands), top=RED_3)
-    choices = {"stack": 1.0, "bluff": 1.0, "challenge": 1.0}
-    facts = after(rules, position, first, choices)
-    drawer = (nxt + direction(rules)) % players
-    before = 2 if first != W4 else 4  # what came before the Wild Draw Four challenged
-    judged_last = facts.drew[nxt] == rules.guilty_draw and facts.drew[drawer] == before
+    facts = after(rules, position, first, {"stack": 1.0, "bluff": 1.0, "challenge": 1.0})
+    return facts, nxt, (nxt + direction(rules)) % players, 2 if first != W4 else 4
+
+
+@rule("base.stack_challenge")
+def _stack_challenge(rules: Rules, players: int) -> Seen:
+    """The challenge judges the last Wild Draw Four: its player alone pays."""
+    facts, accused, challenger, before = guilty_last(rules, players)
+    judged_last = facts.drew[accused] == rules.guilty_draw and facts.drew[challenger] == before
     return Seen(judged_last and facts.challenges == 1)
+
+
+def challenged(rules: Rules, players: int, hand: tuple[int, ...]) -> tuple[Facts, int]:
+    """Seat 0 plays a Wild Draw Four from ``hand`` on a red 3; the next player challenges."""
+    facts = after(rules, table(players, hand, top=RED_3), W4, {"challenge": 1.0})
+    return facts, next_seat(rules, players)
+
+
+@rule("challenge_guilty_draw")
+def _challenge_guilty_draw(rules: Rules, players: int) -> Seen:
+    """A Wild Draw Four played holding red, challenged; and in a stack, where one may be."""
+    facts, challenger = challenged(rules, players, (W4, card(RED, 5), card(GREEN, 8)))
+    cards = {facts.drew[0], facts.drew[challenger]}
+    if rules.stack_four_on_two or rules.stack_four_on_four:
+        in_stack, accused, stack_challenger, _ = guilty_last(rules, players)
+        cards |= {in_stack.drew[accused], in_stack.drew[stack_challenger]}
+    return Seen(cards=frozenset(cards), misses=challenger in facts.lost_turn)
+
+
+@rule("challenge_wrong_draw")
+def _challenge_wrong_draw(rules: Rules, players: int) -> Seen:
+    """A fair Wild Draw Four challenged: what the challenger draws, and the four its
+    penalty replaces (the total and the penalty less what they drew); in a stack too, where
+    a Wild Draw Four may end one (a Draw Two or a Wild Draw Four before it)."""
+    facts, challenger = challenged(rules, players, INNOCENT)
+    drawn = facts.drew[challenger]
+    cards = {drawn, 4 + rules.wrong_draw - drawn} if facts.challenges else {drawn}
+    if rules.stack_four_on_two or rules.stack_four_on_four:
+        total = 6 if rules.stack_four_on_two else 8
+        position = table(players, (card(GREEN, 5),), top=W4, colour=RED, pending=total)
+        in_stack = after(rules, position, TURN, {"challenge": 1.0})
+        if in_stack.challenges:
+            cards |= {in_stack.drew[0], total + rules.wrong_draw - in_stack.drew[0]}
+    return Seen(cards=frozenset(cards), misses=challenger in facts.lost_turn)
 
 
 def distinct_others(players: int, you: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
