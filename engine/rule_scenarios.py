@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.ask import TURN, Facts, Position, after, turned_up
+from engine.ask import TURN, Facts, Position, after, may_play, turned_up
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, card
-from engine.rules import Rules
+from engine.rules import ANYTIME, Rules
 from engine.scenarios import (
     BLUE,
     GREEN,
@@ -169,9 +169,22 @@ def stacked(rules: Rules, players: int) -> tuple[Facts, int]:
 
 @rule("base.stacking")
 def _stacking(rules: Rules, players: int) -> Seen:
+    """A stack of two cards, and who draws it. Where a Wild Draw Four may answer: it is
+    judged against the colour in play (red), and, on another, its player names the colour
+    (the one they hold, yellow or blue; not the green named before)."""
     facts, drawer = stacked(rules, players)
-    answered = len(facts.played) == 2
-    return Seen(answered, drew(facts), misses=drawer in facts.lost_turn)
+    follows = True
+    if rules.stack_four_on_two or rules.stack_four_on_four:
+        top, pending = (card(RED, DRAW_TWO), 2) if rules.stack_four_on_two else (W4, 4)
+        fair = table(players, (W4, card(GREEN, 8), card(BLUE, 9)), top=top, colour=RED)
+        guilty = replace(fair, hands=((W4, card(RED, 5), card(GREEN, 8)), *fair.hands[1:]))
+        follows = may_play(rules, replace(fair, pending=pending), W4)
+        if rules.wd4_rule != ANYTIME:  # under anytime, no Wild Draw Four breaks its rule
+            follows = follows and not may_play(rules, replace(guilty, pending=pending), W4)
+    if rules.stack_four_on_four and not rules.stack_four_on_two and not rules.stack_two_on_two:
+        follows = follows and facts.colour in (YELLOW, BLUE)  # seat 0 named green
+    answered = [seat for seat, _ in facts.played] == [0, next_seat(rules, players)]
+    return Seen(answered and follows, drew(facts), misses=drawer in facts.lost_turn)
 
 
 @rule("base.two_players_stacking")
