@@ -106,7 +106,8 @@ class Knobs:
     forget_uno: float = 0.1  # forget to call UNO
     catch: float = 0.5  # a forgotten UNO is caught
     jump_in: float = 0.5  # jump in when you hold the exact card on top
-    draw_instead: float = 0.0  # draw although you could play (only when allowed)
+    draw_instead: float = 0.05  # draw although you could play (only when allowed)
+    keep_drawn: float = 0.1  # keep a playable drawn card (only with drawn_card = may_play)
 
 
 KNOBS = Knobs()
