@@ -262,8 +262,7 @@ def answer_draw_card(s: State, p: int) -> int | None:
     if (
         s.last_draw == WILD_DRAW_FOUR
         and R.challenge
-        and R.wd4_rule != ANYTIME  # with anytime nobody is guilty
-        and s.random() < s.knobs.challenge
+        and s.random() < (s.knobs.challenge if R.wd4_rule != ANYTIME else s.knobs.hopeless)
     ):
         loses = challenge(s, p, total)
     else:
