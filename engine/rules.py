@@ -102,11 +102,14 @@ class Knobs:
 
     stack: float = 0.9  # answer a draw card with one of your own when you may
     challenge: float = 0.25  # challenge a Wild Draw Four played on you
+    # Challenge although the rule is anytime, so the challenge always fails: nobody does.
+    hopeless: float = 0.0
     bluff: float = 0.1  # play a Wild Draw Four against its rule when you hold one
     forget_uno: float = 0.1  # forget to call UNO
     catch: float = 0.5  # a forgotten UNO is caught
     jump_in: float = 0.5  # jump in when you hold the exact card on top
-    draw_instead: float = 0.0  # draw although you could play (only when allowed)
+    draw_instead: float = 0.05  # draw although you could play (only when allowed)
+    keep_drawn: float = 0.1  # keep a playable drawn card (only with drawn_card = may_play)
 
 
 KNOBS = Knobs()

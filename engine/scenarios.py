@@ -338,7 +338,7 @@ def _uno_forget(rules: Rules, players: int) -> Seen:
 def challenged(rules: Rules, players: int, hand: tuple[int, ...]) -> Facts:
     """Seat 0 plays a Wild Draw Four from ``hand`` on a red 3; the next player challenges
     it (``next_seat``)."""
-    return after(rules, table(players, hand, top=RED_3), W4, {"challenge": 1.0})
+    return after(rules, table(players, hand, top=RED_3), W4, {"challenge": 1.0, "hopeless": 1.0})
 
 
 GUILTY = (W4, card(RED, 5), card(GREEN, 8))  # holds red: against every rule but anytime
@@ -371,7 +371,7 @@ def _wd4_challenge(rules: Rules, players: int) -> Seen:
     if rules.stack_four_on_four or rules.stack_four_on_two:
         total = 6 if rules.stack_four_on_two else 8  # a Draw Two or a Wild Draw Four before
         position = table(players, (card(GREEN, 5),), top=W4, colour=RED, pending=total)
-        in_stack = after(rules, position, TURN, {"challenge": 1.0})
+        in_stack = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         cards.add(in_stack.drew[0] - (total - 4))  # the cards counted instead of the four
     return Seen(innocent.challenges > 0, frozenset(cards))
 
@@ -390,7 +390,7 @@ def _wd4_stack_challenge(rules: Rules, players: int) -> Seen:
         position = table(
             players, (card(GREEN, 5),), top=top, colour=RED, pending=pending, wd4_guilty=guilty
         )
-        facts = after(rules, position, TURN, {"challenge": 1.0})
+        facts = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         cards |= set(facts.drew)
         challenges += facts.challenges
     return Seen(challenges == 2, frozenset(cards))

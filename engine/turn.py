@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from random import Random
 
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, WILD, WILD_DRAW_FOUR, W
-from engine.rules import ANYTIME, KEEP, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Knobs, Rules
+from engine.rules import (
+    ANYTIME,
+    MAY_PLAY,
+    MUST_PLAY,
+    NO_ACTION_OR_WILD,
+    NO_MATCHING_COLOUR,
+    NO_WILD,
+    Knobs,
+    Rules,
+)
 
 
 class OutOfCards(Exception):
@@ -40,6 +49,9 @@ class State:
     # From the rules and knobs, read on every turn:
     draw_instead: float  # knobs.draw_instead when may_draw_instead, else 0
     jump_in: bool  # rules.jump_in
+    # A choice no probability can make: the seat a 7 swaps hands with (seven_swap), for
+    # scenarios; -1, or the player's own seat, leaves it to the strategy (fewest cards).
+    swap_with: int = -1
     seat: int = 0  # who acts next (in the blocked end: who was to act)
     colour: int = 0  # the colour in play (chosen after a Wild)
     top_value: int = 0  # the value of the top card (13/14 after a Wild: nothing matches it)
@@ -205,17 +217,27 @@ def rotate_hands(s: State) -> None:
 
 
 def swap_sevens(s: State, p: int) -> None:
-    """Seat p swaps hands with the opponent (not a partner) holding the fewest cards."""
+    """A 7 (seven_swap): seat p swaps hands with the player of their choice, ``s.swap_with``
+    when a scenario chose one, else the strategy's (``swap_target``)."""
+    target = s.swap_with
+    if target < 0 or target == p:
+        target = swap_target(s, p)
+    hands = s.hands
+    hands[p], hands[target] = hands[target], hands[p]
+
+
+def swap_target(s: State, p: int) -> int:
+    """The opponent (never the partner) holding the fewest cards, the first in the order of
+    play among equals."""
     n, d, hands = s.n, s.d, s.hands
-    half = n // 2
-    partner = (p + half) % n if s.rules.pairs else -1
+    partner = (p + n // 2) % n if s.rules.pairs else -1
     target = -1
     for k in range(1, n):
         q = (p + k * d) % n
         if q == partner or (target >= 0 and len(hands[q]) >= len(hands[target])):
             continue
         target = q
-    hands[p], hands[target] = hands[target], hands[p]
+    return target
 
 
 # --- A draw card played on the player: stack, challenge or draw ---------------------
@@ -230,15 +252,17 @@ def answer_draw_card(s: State, p: int) -> int | None:
         c = -1
     if c >= 0 and s.random() < s.knobs.stack:
         s.stacks += 1
-        return lay(s, p, c, True)
+        s.seat = q = lay(s, p, c, True)
+        if s.jump_in and q >= 0:
+            jump_in(s, p)
+        return s.seat
     R = s.rules
     total = s.pending
     s.pending = 0
     if (
         s.last_draw == WILD_DRAW_FOUR
         and R.challenge
-        and R.wd4_rule != ANYTIME  # with anytime nobody is guilty
-        and s.random() < s.knobs.challenge
+        and s.random() < (s.knobs.challenge if R.wd4_rule != ANYTIME else s.knobs.hopeless)
     ):
         loses = challenge(s, p, total)
     else:
@@ -307,7 +331,7 @@ def own_turn(s: State, p: int) -> int:
         c = -1
     if c < 0:
         c = draw_for_turn(s, p, hand)
-        if c < 0 or s.rules.drawn_card == KEEP:
+        if c < 0 or not plays_drawn_card(s):
             return (p + s.d) % s.n
     s.seat = q = lay(s, p, c, True)
     if s.jump_in and q >= 0:
@@ -367,23 +391,37 @@ def draw_for_turn(s: State, p: int, hand: list[int]) -> int:
             return -1
 
 
+def plays_drawn_card(s: State) -> bool:
+    """drawn_card: is the playable card just drawn played at once? Always with must_play,
+    never with keep; with may_play unless the player keeps it (the knob keep_drawn)."""
+    rule = s.rules.drawn_card
+    if rule == MAY_PLAY:
+        return s.random() >= s.knobs.keep_drawn
+    return rule == MUST_PLAY
+
+
+# --- Jumping in -----------------------------------------------------------------------
+
+
 def jump_in(s: State, last: int) -> None:
-    """Someone holding the exact card on top plays it out of turn (first in the order of
-    play, never the one who just played it); again on the card they laid."""
+    """Someone holding an exact copy of the top card plays it out of turn, and play goes on
+    from them; again on the card they laid. The first in the order of play from the player
+    to act, never ``last`` (who just laid it) nor the player to act (it is their turn).
+
+    Any Wild is a copy of a Wild, any Wild Draw Four of a Wild Draw Four. On a draw card
+    still to be drawn the player it was aimed at draws nothing: the total carries on with
+    the jumper's card when that card may be stacked on itself, else only that card counts.
+    With pairs nobody jumps in past their partner, who would miss a turn."""
     hands, discard, n = s.hands, s.discard, s.n
     random, jump_prob = s.random, s.knobs.jump_in
-    while s.seat >= 0 and not s.pending and discard[-1] < 64:
+    reach = n // 2 if s.rules.pairs else n  # the partner sits n/2 on: stop before them
+    while s.seat >= 0:
         top = discard[-1]
         p, d = s.seat, s.d
         jumper = -1
-        for k in range(1, n):
+        for k in range(1, reach):
             q = (p + k * d) % n
-            if (
-                q != last
-                and top in hands[q]
-                and random() < jump_prob
-                and (len(hands[q]) > 1 or can_end(s, top))
-            ):
+            if q != last and top in hands[q] and random() < jump_prob and may_jump_in(s, q, top):
                 jumper = q
                 break
         if jumper < 0:
@@ -391,4 +429,20 @@ def jump_in(s: State, last: int) -> None:
         s.turns += 1
         s.jump_ins += 1
         last = jumper
+        if s.pending and not stacks_on_itself(s.rules, top):
+            s.pending = 0  # only the jumper's card counts
         s.seat = lay(s, jumper, top, False)
+
+
+def may_jump_in(s: State, q: int, top: int) -> bool:
+    """Does seat q, holding a copy of the top card, play it? Not as a last card the
+    last_card rule forbids; a Wild Draw Four only as its rule allows, or as a bluff."""
+    hand = s.hands[q]
+    if len(hand) == 1 and not can_end(s, top):
+        return False
+    return top != W4 or wd4_legal(s, hand) or s.random() < s.knobs.bluff
+
+
+def stacks_on_itself(R: Rules, c: int) -> bool:
+    """May draw card c answer a draw card of its own kind (stack_*_on_*)?"""
+    return R.stack_two_on_two if c & 15 == DRAW_TWO else R.stack_four_on_four

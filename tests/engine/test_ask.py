@@ -155,6 +155,17 @@ def test_a_pending_wild_draw_four_can_be_challenged_as_set_up():
     assert facts.next == 0
 
 
+@pytest.mark.parametrize(
+    ("choices", "challenges"), [({"challenge": 1.0}, 0), ({"hopeless": 1.0}, 1)]
+)
+def test_under_anytime_only_a_hopeless_challenger_challenges_and_always_fails(choices, challenges):
+    hand = (W4, card(RED, 5))  # against the official rule, allowed under anytime
+    facts = after(rules(wild_draw_four_rule="anytime"), table(hand, top=card(RED, 3)), W4, choices)
+    assert facts.challenges == challenges
+    assert facts.drew == ((0, 6, 0) if challenges else (0, 4, 0))
+    assert facts.lost_turn == (1,)
+
+
 def test_going_out_on_a_draw_card_the_next_player_still_draws():
     facts = after(rules(), table([W4], top=card(RED, 3)), W4)
     assert (facts.went_out, facts.next, facts.drew) == (0, -1, (0, 4, 0))

@@ -18,6 +18,7 @@ from engine import KNOBS, Knobs, Rules, play_round, round_result
 from engine.cards import DECK, DRAW_TWO, WILD, WILD_DRAW_FOUR
 from play import scoring
 from rulesets import options as opts
+from rulesets.presets import BY_SLUG
 
 SETTINGS = settings(max_examples=60, deadline=None)
 # Players who do everything the rules allow, often: every rule gets exercised.
@@ -124,7 +125,11 @@ def test_a_jump_in_is_an_exact_copy_of_the_top_card(options, pick, seed):
         if not hand:  # another card of the same number laid in the same turn
             assert options["multiple_same_number"] and value(card) == value(previous)
         elif not in_turn:
-            assert card == previous and card < 64 and pending == 0
+            assert card == previous  # any Wild is a copy of a Wild, and so for Wild Draw Fours
+            if pending:  # on a draw card still to be drawn: the total carries on only when
+                # that card may answer its own kind (else only the jumper's card counts)
+                itself = STACK_KEYS[0] if value(card) == DRAW_TWO else STACK_KEYS[1]
+                assert options[itself]
         previous = card
     assert out.jump_ins == sum(not e[3] for e in plays(trace) if e[5])
 
@@ -133,6 +138,17 @@ def test_jump_in_happens_when_allowed():
     options = {**opts.official(), "jump_in": True}
     total = sum(traced(options, 4, seed)[0].jump_ins for seed in range(40))
     assert total > 0
+
+
+def test_jump_ins_with_wilds_and_on_draw_cards_still_to_be_drawn_happen():
+    options = BY_SLUG["party"].options  # jump_in and every stacking option
+    seen = set()
+    for seed in range(100):
+        _out, trace = traced(options, 5, seed)
+        for _, _seat, card, in_turn, pending, hand, *_ in plays(trace):
+            if not in_turn and hand:
+                seen.add("wild" if card >= 64 else "draw card" if pending else "other")
+    assert seen == {"wild", "draw card", "other"}
 
 
 # --- Going out --------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -12,8 +13,18 @@ from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, card
 from rulesets import options as opts
 
 RED, YELLOW, GREEN, BLUE = range(4)
-SURE = Knobs(stack=1.0, challenge=1.0, bluff=1.0, forget_uno=0.0, catch=0.0, jump_in=1.0)
-NEVER = Knobs(stack=0.0, challenge=0.0, bluff=0.0, forget_uno=0.0, catch=0.0, jump_in=0.0)
+# Players who always play a card they can (no drawing instead, no keeping a drawn card).
+NEVER = Knobs(
+    stack=0.0,
+    challenge=0.0,
+    bluff=0.0,
+    forget_uno=0.0,
+    catch=0.0,
+    jump_in=0.0,
+    draw_instead=0.0,
+    keep_drawn=0.0,
+)
+SURE = replace(NEVER, stack=1.0, challenge=1.0, bluff=1.0, jump_in=1.0)
 
 
 def laid_out(hands: list[list[int]], first: int, draws: list[int] = ()) -> list[int]:
@@ -80,7 +91,7 @@ def test_guilty_wild_draw_four_its_player_draws_four_and_the_challenger_plays():
         [card(GREEN, 5)] + [card(BLUE, n) for n in range(1, 5)],
         [W4, card(RED, 4), card(GREEN, 1), card(GREEN, 2), card(GREEN, 3)],
     ]
-    knobs = Knobs(bluff=1.0, challenge=1.0, forget_uno=0.0, stack=0.0, jump_in=0.0)
+    knobs = replace(NEVER, bluff=1.0, challenge=1.0)
     _out, trace = run(hands, card(RED, 9), knobs=knobs)
     challenge = next(e for e in trace if e[0] == "challenge")
     _, challenger, accused, guilty, total, got, accused_drew, loses, _left = challenge
@@ -96,7 +107,7 @@ def test_innocent_wild_draw_four_the_challenger_draws_six_and_loses_the_turn():
         [card(BLUE, n) for n in range(1, 6)],
         [W4, card(YELLOW, 4), card(GREEN, 1), card(GREEN, 2), card(GREEN, 3)],
     ]
-    knobs = Knobs(bluff=0.0, challenge=1.0, forget_uno=0.0, stack=0.0, jump_in=0.0)
+    knobs = replace(NEVER, challenge=1.0)
     _out, trace = run(hands, card(RED, 9), knobs=knobs)
     challenge = next(e for e in trace if e[0] == "challenge")
     assert challenge[3:8] == (False, 4, 6, 0, True)
@@ -112,7 +123,7 @@ def test_a_challenge_inside_a_stack_concerns_the_last_wild_draw_four():
         [card(RED, DRAW_TWO), card(BLUE, 1), card(BLUE, 2), card(BLUE, 3), card(BLUE, 4)],
         [W4, card(RED, 4), card(GREEN, 1), card(GREEN, 2), card(GREEN, 3)],
     ]
-    knobs = Knobs(bluff=1.0, challenge=1.0, forget_uno=0.0, stack=1.0, jump_in=0.0)
+    knobs = replace(NEVER, bluff=1.0, challenge=1.0, stack=1.0)
     _out, trace = run(hands, card(RED, 9), knobs=knobs, stack_draw_four_on_draw_two=True)
     assert plays(trace)[:2] == [(1, card(RED, DRAW_TWO)), (2, W4)]
     challenge = next(e for e in trace if e[0] == "challenge")
