@@ -58,6 +58,9 @@ class Position:
     # The draw pile, the first card drawn first. When empty, a pile of cards that no one
     # can play on the top card (see ``dud``).
     pile: tuple[int, ...] = ()
+    # The player a 7 played by the one in turn is swapped with (seven_swap: their choice);
+    # -1: the strategy's choice.
+    swap_with: int = -1
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,7 @@ def state(rules: Rules, position: Position, knobs: Knobs = NO_CHOICES) -> State:
     s.seat = position.turn
     s.colour = position.colour if position.colour >= 0 else top >> 4
     s.top_value = top & 15
+    s.swap_with = position.swap_with
     if position.pending:
         s.pending = position.pending
         s.last_draw = top & 15

@@ -64,6 +64,8 @@ for _key, _question in (
     RULE_SCENARIOS[_key] = counts_only(_question)
 RULE_SCENARIOS["two_player_reverse_skips"] = counts_only("two_player_reverse")
 RULE_SCENARIOS["uno_penalty"] = counts_only("uno_forget")  # "you draw two cards"
+RULE_SCENARIOS["drawn_card"] = counts_only("play_drawn")  # "you must play it", "may"
+RULE_SCENARIOS["draw_rule"] = counts_only("draw_until")  # "draw one card"
 
 INNOCENT = (W4, card(GREEN, 8), card(BLUE, 9))  # nothing to play on a red 3 but the W4
 
@@ -211,7 +213,9 @@ def guilty_last(rules: Rules, players: int) -> tuple[Facts, int, int, int]:
     nxt = next_seat(rules, players)
     hands[nxt] = (W4, card(RED, 5), card(GREEN, 7), card(BLUE, 7))
     position = Position(hands=tuple(hands), top=RED_3)
-    facts = after(rules, position, first, {"stack": 1.0, "bluff": 1.0, "challenge": 1.0})
+    facts = after(
+        rules, position, first, {"stack": 1.0, "bluff": 1.0, "challenge": 1.0, "hopeless": 1.0}
+    )
     return facts, nxt, (nxt + direction(rules)) % players, 2 if first != W4 else 4
 
 
@@ -225,7 +229,7 @@ def _stack_challenge(rules: Rules, players: int) -> Seen:
 
 def challenged(rules: Rules, players: int, hand: tuple[int, ...]) -> tuple[Facts, int]:
     """Seat 0 plays a Wild Draw Four from ``hand`` on a red 3; the next player challenges."""
-    facts = after(rules, table(players, hand, top=RED_3), W4, {"challenge": 1.0})
+    facts = after(rules, table(players, hand, top=RED_3), W4, {"challenge": 1.0, "hopeless": 1.0})
     return facts, next_seat(rules, players)
 
 
@@ -251,7 +255,7 @@ def _challenge_wrong_draw(rules: Rules, players: int) -> Seen:
     if rules.stack_four_on_two or rules.stack_four_on_four:
         total = 6 if rules.stack_four_on_two else 8
         position = table(players, (card(GREEN, 5),), top=W4, colour=RED, pending=total)
-        in_stack = after(rules, position, TURN, {"challenge": 1.0})
+        in_stack = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         if in_stack.challenges:
             cards |= {in_stack.drew[0], total + rules.wrong_draw - in_stack.drew[0]}
     return Seen(cards=frozenset(cards), misses=challenger in facts.lost_turn)
@@ -264,12 +268,15 @@ def distinct_others(players: int, you: tuple[int, ...]) -> tuple[tuple[int, ...]
 
 @rule("base.several_sevens")
 def _several_sevens(rules: Rules, players: int) -> Seen:
-    """Seat 0 lays two 7s together: one swap, of seat 0's hand with one other's."""
+    """Seat 0 lays two 7s together and chooses the player before them (with three players
+    or more, not the one the strategy would pick): one swap, with that player only."""
     before = distinct_others(players, (card(RED, 7), card(BLUE, 7), card(GREEN, 8)))
-    facts = after(rules, Position(hands=before, top=RED_3), card(RED, 7))
-    moved = [seat for seat in range(1, players) if facts.hands[seat] != before[seat]]
-    once = len(moved) == 1 and facts.hands[0] == before[moved[0]]
-    return Seen(once and facts.hands[moved[0]] == (card(GREEN, 8),))
+    chosen = -direction(rules) % players
+    position = Position(hands=before, top=RED_3, swap_with=chosen)
+    facts = after(rules, position, card(RED, 7))
+    swapped = [*before]
+    swapped[0], swapped[chosen] = before[chosen], (card(GREEN, 8),)
+    return Seen(facts.hands == tuple(swapped))
 
 
 @rule("base.several_zeros")
@@ -323,6 +330,6 @@ def _jump_in_challenge(rules: Rules, players: int) -> Seen:
     jumper = 2 * direction(rules) % players
     hands = [INNOCENT, *([OTHERS] * (players - 1))]
     hands[jumper] = (W4, card(GREEN, 5), card(BLUE, 8))  # seat 0 names green
-    choices = {"jump_in": 1.0, "challenge": 1.0}
+    choices = {"jump_in": 1.0, "bluff": 1.0, "challenge": 1.0, "hopeless": 1.0}
     facts = after(rules, Position(hands=tuple(hands), top=RED_3), W4, choices)
     return Seen(W4 in facts.played_by(jumper) and facts.drew[jumper] == rules.guilty_draw)

@@ -195,3 +195,11 @@ def test_a_skip_or_reverse_turned_up_first_decides_who_plays_first():
     reverse = Position(hands=(OTHERS, OTHERS, OTHERS), top=0)
     facts = turned_up(rules(), reverse, card(RED, REVERSE), dealer=0)
     assert facts.next == 0 and facts.direction == -1
+
+
+def test_a_seven_is_swapped_with_the_player_chosen():
+    you = (card(RED, 7), card(GREEN, 8))
+    others = [(card(YELLOW, 1), card(GREEN, seat)) for seat in (1, 2, 3)]
+    position = Position(hands=(you, *others), top=card(RED, 3), swap_with=2)
+    facts = after(rules(seven_swap=True), position, card(RED, 7))
+    assert facts.hands == (others[1], others[0], (card(GREEN, 8),), others[2])

@@ -34,10 +34,6 @@ def settled_elsewhere(rule_id: str, options: dict) -> str:
     not play it yet); "" for none. Counted, not failed: remove a case once settled."""
     if rule_id == "base.first_card_stack":
         return "engine"  # a Draw Two turned up first is drawn at once: nobody can stack on it
-    if rule_id == "base.jump_in_challenge":
-        return "engine"  # no jumping in with a Wild Draw Four (a draw card still to be drawn)
-    if rule_id == "challenge_wrong_draw" and options["wild_draw_four_rule"] == "anytime":
-        return "engine"  # under anytime the engine never challenges, even when told to
     return ""
 
 
