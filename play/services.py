@@ -1,7 +1,7 @@
 """Starting games and recording, correcting and removing rounds.
 
 Every change locks the game row first (``select_for_update``; on SQLite the settings
-open every transaction with BEGIN IMMEDIATE, which takes the write lock), so round
+open every transaction with BEGIN IMMEDIATE, which takes SQLite's lock), so round
 numbers stay 1..N without gaps however many phones post at once, and bumps the game's
 ``version``, which the scoreboard's ETag is made of.
 """

@@ -4,9 +4,8 @@ Seeds a database, starts gunicorn (sync workers, two per core) on loopback with
 production settings, drives each endpoint with wrk (8 connections, a warm-up, then
 10 s) and prints requests/s, p50 and p99 latency and the ratio to /healthz, the
 server's own limit on this machine, measured in the same run (first, and again for 5 s
-after each endpoint: each ratio is to the limit around that endpoint). On SQLite, the
-round POST is measured again with the writer lock off (SQLITE_WRITE_LOCK=false). The
-same figures go to bench/results.json (git-ignored), with how much CPU other processes
+after each endpoint: each ratio is to the limit around that endpoint). The same
+figures go to bench/results.json (git-ignored), with how much CPU other processes
 took meanwhile.
 
 `make bench-production` (``--production``) serves the PostgreSQL and Redis named by
@@ -77,7 +76,7 @@ def server_env(tmp: Path, cache: Path, production: bool) -> dict[str, str]:
     # Production defaults for everything else (rate limits included: nothing in the
     # benchmark is a 404 or creates anything, so they only cost what they cost in use).
     names = ["PUBLIC_URL", "RATE_LIMIT_NOT_FOUND_PER_MINUTE", "RATE_LIMIT_CREATE_PER_HOUR"]
-    names += ["LOG_LEVEL", "SQLITE_WRITE_LOCK"]
+    names += ["LOG_LEVEL"]
     if production:
         for name in ("DATABASE_URL", "REDIS_URL"):
             if not env.get(name):
@@ -510,30 +509,15 @@ def main() -> None:
             results[name] = runner.measure(name, path, script)
             if name == POST:
                 r = results[name]
-                rounds_checks["writer lock on" if not args.production else "production"] = (
-                    check_rounds(
-                        env,
-                        table,
-                        post,
-                        before,
-                        r["requests"] + r["warmup_requests"],
-                        args.connections,
-                    )
+                rounds_checks["production" if args.production else "SQLite"] = check_rounds(
+                    env,
+                    table,
+                    post,
+                    before,
+                    r["requests"] + r["warmup_requests"],
+                    args.connections,
                 )
         others = cpu.others()
-        lock_off = None
-        if post and POST in results and not args.production:
-            # The same POSTs with Django's own SQLite backend (SQLITE_WRITE_LOCK=false).
-            stop_server(server)
-            server = start_server({**env, "SQLITE_WRITE_LOCK": "false"}, port, args.workers)
-            runner.healthz(args.between)
-            table = Table(base, post["record_form_url"])
-            before = django_call(env, "count_rounds", post["codes"])
-            lock_off = runner.measure(POST, post["record_url"], post_round_script(table, post, tmp))
-            requests = lock_off["requests"] + lock_off["warmup_requests"]
-            rounds_checks["writer lock off"] = check_rounds(
-                env, table, post, before, requests, args.connections
-            )
     finally:
         stop_server(server)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -552,16 +536,6 @@ def main() -> None:
     )
     print(f"Served with {where}, {args.workers} gunicorn workers.\n")
     failed = print_table(results)
-    if lock_off:
-        on = results[POST]
-        print("\nThe SQLite writer lock (unosite/sqlite), setting SQLITE_WRITE_LOCK:")
-        print(f"{'record a round (POST)':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
-        for label, r in (("on (the default)", on), ("off", lock_off)):
-            print(
-                f"{'  ' + label:36} {r['rps']:9.0f} {r['p50_ms'] or 0:8.2f} "
-                f"{r['p99_ms'] or 0:8.2f} {r['ratio']:6.2f}"
-                f"{'  (' + str(r['non_2xx_3xx']) + ' non-2xx/3xx)' if r['non_2xx_3xx'] else ''}"
-            )
     print()
     for label, check in rounds_checks.items():
         print(f"{label}: ", end="")
@@ -580,7 +554,6 @@ def main() -> None:
                 "warmup_seconds": args.warmup,
                 "healthz_between_seconds": args.between,
                 "results": results,
-                "writer_lock_off": lock_off,
                 "mean_limit_rps": limit,
                 "cpu_share_of_other_processes": others,
                 "rounds": rounds_checks,

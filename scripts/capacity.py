@@ -62,7 +62,7 @@ DESCRIBED = {
 
 def app_env(folder: Path, shape: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    for name in ("PUBLIC_URL", "SQLITE_WRITE_LOCK", "LOG_LEVEL"):
+    for name in ("PUBLIC_URL", "LOG_LEVEL"):
         env.pop(name, None)
     env.update(
         DJANGO_SETTINGS_MODULE="unosite.settings",

@@ -118,18 +118,12 @@ def private_file(path: Path) -> None:
 
 
 CONN_MAX_AGE = 60  # seconds a database connection is reused for
-# Django's SQLite backend, with writers waiting their turn without sleeping (see there);
-# SQLITE_WRITE_LOCK=false serves with Django's own (make bench measures both).
-SQLITE_ENGINE = "unosite.sqlite"
 
 
 def database(name: str, sqlite_path: Path) -> dict:
     import dj_database_url
 
     url = env_str(name, "")
-    sqlite_engine = (
-        SQLITE_ENGINE if env_bool("SQLITE_WRITE_LOCK", True) else "django.db.backends.sqlite3"
-    )
     sqlite_options = {
         "transaction_mode": "IMMEDIATE",
         "init_command": (
@@ -142,7 +136,7 @@ def database(name: str, sqlite_path: Path) -> dict:
     if not url:
         private_file(sqlite_path)
         return {
-            "ENGINE": sqlite_engine,
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": sqlite_path,
             "OPTIONS": sqlite_options,
             "CONN_MAX_AGE": CONN_MAX_AGE,
@@ -155,7 +149,6 @@ def database(name: str, sqlite_path: Path) -> dict:
     if engine == "django.db.backends.sqlite3":
         if config["NAME"] and config["NAME"] != ":memory:":
             private_file(Path(config["NAME"]))
-        config["ENGINE"] = sqlite_engine
         config["OPTIONS"] = sqlite_options
     elif engine != "django.db.backends.postgresql":
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL")
