@@ -151,9 +151,9 @@ def deal(s: State, dealer: int) -> None:
         s.d = -d
         s.seat = dealer
     elif v == DRAW_TWO:
-        give(s, first, 2)
-        if R.draw_skips:
-            s.seat = (first + d) % n
+        # Played on the first player as any Draw Two: they answer it (stacking) or draw.
+        s.pending = 2
+        s.last_draw = DRAW_TWO
 
 
 def play_turns(

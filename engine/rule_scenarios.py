@@ -160,7 +160,7 @@ def stacked(rules: Rules, players: int) -> tuple[Facts, int]:
     Four (it holds green)."""
     first, answer, answering = a_stack(rules)
     you = (first, card(GREEN, 5), card(GREEN, 6))
-    hands = [you, *([OTHERS] * (players - 1))]
+    hands: list[tuple[int, ...]] = [you, *([OTHERS] * (players - 1))]
     nxt = next_seat(rules, players)
     hands[nxt] = answering
     if players == 2:
@@ -209,7 +209,7 @@ def guilty_last(rules: Rules, players: int) -> tuple[Facts, int, int, int]:
     with a Wild Draw Four while holding the colour in play."""
     first = card(RED, DRAW_TWO) if rules.stack_four_on_two else W4
     you = (first, card(GREEN, 5), card(GREEN, 6)) if first != W4 else INNOCENT
-    hands = [you, *([OTHERS] * (players - 1))]
+    hands: list[tuple[int, ...]] = [you, *([OTHERS] * (players - 1))]
     nxt = next_seat(rules, players)
     hands[nxt] = (W4, card(RED, 5), card(GREEN, 7), card(BLUE, 7))
     position = Position(hands=tuple(hands), top=RED_3)
@@ -295,7 +295,7 @@ def first_up(rules: Rules, players: int, c: int, hand: tuple[int, ...] = OTHERS,
     """The dealer (seat 0) turns up c; the first player holds ``hand``: (what happened,
     the first player)."""
     first = next_seat(rules, players)
-    hands = [OTHERS] * players
+    hands: list[tuple[int, ...]] = [OTHERS] * players
     hands[first] = hand
     position = Position(hands=tuple(hands), top=RED_3)
     return turned_up(rules, position, c, dealer=0, choices=choices), first

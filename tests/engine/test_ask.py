@@ -189,6 +189,15 @@ def test_a_draw_two_turned_up_first_makes_the_first_player_draw_and_per_the_rule
     assert kept.drew == (0, 2, 0) and kept.lost_turn == () and kept.next == 1
 
 
+def test_a_draw_two_turned_up_first_may_be_stacked_on_where_stacking_allows():
+    position = Position(hands=(OTHERS, (card(BLUE, DRAW_TWO), *OTHERS), OTHERS), top=0)
+    stacking = rules(stack_draw_two_on_draw_two=True)
+    facts = turned_up(stacking, position, card(RED, DRAW_TWO), dealer=0, choices={"stack": 1.0})
+    assert facts.drew == (0, 0, 4) and facts.lost_turn == (2,) and facts.next == 0
+    official = turned_up(rules(), position, card(RED, DRAW_TWO), dealer=0, choices={"stack": 1.0})
+    assert official.drew == (0, 2, 0) and official.next == 2
+
+
 def test_a_skip_or_reverse_turned_up_first_decides_who_plays_first():
     skip = Position(hands=(OTHERS, OTHERS, OTHERS), top=0)
     assert turned_up(rules(), skip, card(RED, SKIP), dealer=0).next == 2
