@@ -76,6 +76,7 @@ class Facts:
     direction: int  # 1 clockwise, -1 counterclockwise
     went_out: int = -1
     challenges: int = 0
+    upheld: int = 0  # the challenges that found the Wild Draw Four played against its rule
 
     def played_by(self, seat: int) -> list[int]:
         return [c for p, c in self.played if p == seat]
@@ -262,4 +263,5 @@ def _facts(s: State, q: int, lost: list[int]) -> Facts:
         direction=s.d,
         went_out=s.went_out,
         challenges=s.challenges,
+        upheld=sum(1 for e in trace if e[0] == "challenge" and e[3]),
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.ask import TURN, Facts, Position, after, dud, may_play
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
-from engine.rules import Knobs, Rules
+from engine.rules import ANYTIME, Knobs, Rules
 
 RED, YELLOW, GREEN, BLUE = range(4)
 OTHERS = (card(YELLOW, 1), card(YELLOW, 2), card(GREEN, 3))  # nothing to answer or jump in with
@@ -36,10 +36,19 @@ class Seen:
     misses: bool | None = None  # the player spoken to misses their turn
     next: frozenset[str] = frozenset()  # who plays next: "you", "other", "after you"
     must: bool | None = None  # a playable drawn card must be played (keeping it is no choice)
+    # Named facts the engine was asked about, and whether they held: ("colour stands", True).
+    # A sentence that claims one (tests/rulesets/test_answers_engine.py's CLAIMS) must find
+    # it held.
+    holds: frozenset[tuple[str, bool]] = frozenset()
 
 
 Scenario = Callable[[Rules, int], Seen]
 SCENARIOS: dict[str, Scenario] = {}  # question id -> its scenario
+
+
+def holding(**facts: bool) -> frozenset[tuple[str, bool]]:
+    """The named facts of ``Seen.holds``: holding(colour_stands=True)."""
+    return frozenset(facts.items())
 
 
 def scenario(question_id: str) -> Callable[[Scenario], Scenario]:
@@ -203,13 +212,15 @@ def _several_cards(rules: Rules, players: int) -> Seen:
     return Seen(laid > 1, frozenset({laid}))
 
 
-def jumps_in(rules: Rules, players: int, c: int) -> tuple[Facts, int]:
-    """Seat 0 plays c on their turn; the seat after the next one holds the same card and
-    jumps in (three players at least: with two, the next player plays anyway)."""
+def jumps_in(rules: Rules, players: int, c: int, hand: tuple[int, ...] = ()) -> tuple[Facts, int]:
+    """Seat 0 plays c on their turn; the seat after the next one holds the same card (and
+    ``hand``'s others, blue cards when none) and jumps in (three players at least: with two,
+    the next player plays anyway)."""
     players = max(players, 3)
     jumper = 2 * direction(rules) % players
-    hands = [(c, card(GREEN, 8), card(GREEN, 9)), *([OTHERS] * (players - 1))]
-    hands[jumper] = (c, card(BLUE, 8), card(BLUE, 9))
+    hands: list[tuple[int, ...]] = [(c, card(GREEN, 8), card(GREEN, 9))]
+    hands += [OTHERS] * (players - 1)
+    hands[jumper] = hand or (c, card(BLUE, 8), card(BLUE, 9))
     position = Position(hands=tuple(hands), top=RED_3)
     return after(rules, position, c, {"jump_in": 1.0}), jumper
 
@@ -228,6 +239,24 @@ def _jump_in_draw(rules: Rules, players: int) -> Seen:
     aimed_at = direction(rules) % max(players, 3)
     jumped = card(RED, DRAW_TWO) in facts.played_by(jumper)
     return Seen(jumped and facts.drew[aimed_at] == 0, drew(facts))
+
+
+@scenario("jump_in_wd4")
+def _jump_in_wd4(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a Wild Draw Four and names green; the jumper holds another with yellow
+    cards (fair under every rule), or with a green one (against every rule but anytime), and
+    bluffs never."""
+    facts, jumper = jumps_in(rules, players, W4, (W4, card(YELLOW, 8), card(YELLOW, 9)))
+    copy = W4 in facts.played_by(jumper)
+    against, holder = jumps_in(rules, players, W4, (W4, card(GREEN, 5), card(BLUE, 8)))
+    jumps_against = W4 in against.played_by(holder)
+    return Seen(
+        holds=holding(
+            any_wd4_is_a_copy=copy,
+            wd4_rule_applies=jumps_against == (rules.wd4_rule == ANYTIME),
+            jumper_names_colour=copy and facts.colour == YELLOW,
+        )
+    )
 
 
 @scenario("jump_in_next")
@@ -374,6 +403,40 @@ def _wd4_challenge(rules: Rules, players: int) -> Seen:
         in_stack = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         cards.add(in_stack.drew[0] - (total - 4))  # the cards counted instead of the four
     return Seen(innocent.challenges > 0, frozenset(cards))
+
+
+@scenario("wd4_after_challenge")
+def _wd4_after_challenge(rules: Rules, players: int) -> Seen:
+    """The next player challenges a guilty and an innocent Wild Draw Four: the colour named
+    (as against nobody challenging), and whether the challenger takes their turn; and in a
+    stack whose last Wild Draw Four is guilty, where one may be, after drawing the rest."""
+    challenger = next_seat(rules, players)
+    guilty = challenged(rules, players, GUILTY)
+    innocent = challenged(rules, players, INNOCENT)
+    stands = all(
+        challenged_facts.colour == after(rules, table(players, hand, top=RED_3), W4).colour
+        for hand, challenged_facts in ((GUILTY, guilty), (INNOCENT, innocent))
+    )
+    success_misses = challenger in guilty.lost_turn or guilty.next != challenger
+    failure_misses = challenger in innocent.lost_turn
+    rest_misses = None
+    if rules.stack_four_on_two or rules.stack_four_on_four:
+        pending = 6 if rules.stack_four_on_two else 8
+        position = table(
+            players, (card(GREEN, 5),), top=W4, colour=RED, pending=pending, wd4_guilty=True
+        )
+        in_stack = after(rules, position, TURN, {"challenge": 1.0})
+        rest_misses = in_stack.drew[0] > 0 and 0 in in_stack.lost_turn
+    one_outcome = rules.wd4_rule == ANYTIME or success_misses == failure_misses
+    facts = {
+        "colour_stands": stands,
+        "always_fails": guilty.challenges == 1 and not guilty.upheld,
+        "turn_after_success": not success_misses,
+        "misses_after_failure": failure_misses,
+    }
+    if rest_misses is not None:
+        facts["misses_after_the_rest"] = rest_misses
+    return Seen(misses=failure_misses if one_outcome else None, holds=holding(**facts))
 
 
 @scenario("wd4_stack_challenge")

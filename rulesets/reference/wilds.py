@@ -195,7 +195,7 @@ def _wd4_after_challenge(o: Options) -> Reply:
                 "they have drawn what they must."
             )
         )
-    if wild_draw_four_stacks(o):
+    if wd4_answers_stacks(o):
         return PLAIN, (
             gettext(
                 "The colour named stands either way: if the challenge succeeds the challenger "

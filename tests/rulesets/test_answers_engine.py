@@ -47,6 +47,20 @@ NEXT = {
     "continues from the player who jumped in": "after you",
     "and the other plays again": "other",
 }
+# What a sentence claims beyond counts and turns, as the facts a scenario names in
+# ``Seen.holds``: a claim is checked where the scenario asked the engine about its facts.
+CLAIMS = {
+    "colour named stands": ("colour_stands",),
+    "a challenge always fails here": ("always_fails",),
+    "challenge succeeds the challenger takes their turn": ("turn_after_success",),
+    "takes their turn if the challenge succeeds": ("turn_after_success",),
+    "if it fails they miss their turn": ("misses_after_failure",),
+    "misses it if it fails": ("misses_after_failure",),
+    "unless they drew the rest of a stack": ("misses_after_the_rest",),
+    "Any other Wild Draw Four, whatever colour was named": ("any_wd4_is_a_copy",),
+    "the Wild Draw Four rule's permission": ("wd4_rule_applies",),
+    "and you name the colour": ("jumper_names_colour",),
+}
 
 
 def numbers(sentence: str) -> set[int]:
@@ -84,6 +98,10 @@ def disagreements(verdict: str, sentence: str, seen: Seen) -> list[str]:
     roles = {role for phrase, role in NEXT.items() if phrase in sentence}
     if seen.next and not roles <= seen.next:
         found.append(f"says {sorted(roles)} play next, the engine: {sorted(seen.next)}")
+    held = dict(seen.holds)
+    for phrase, facts in CLAIMS.items():
+        if phrase in sentence:
+            found += [f"says {fact}, the engine not" for fact in facts if held.get(fact) is False]
     return found
 
 
@@ -177,3 +195,7 @@ def test_the_sentence_parser_reads_counts_turns_and_who_plays_next():
     wrong = Seen(verdict=False, cards=frozenset({8}), misses=False, next=frozenset({"other"}))
     found = disagreements(YES, "You do: you draw six cards and miss your turn.", wrong)
     assert len(found) == 4
+    stood = Seen(holds=frozenset({("colour_stands", True), ("misses_after_failure", False)}))
+    assert disagreements(NO, "The colour named stands either way.", stood) == []
+    claims = "The colour named stands; the challenger misses it if it fails."
+    assert disagreements(NO, claims, stood) == ["says misses_after_failure, the engine not"]
