@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.ask import TURN, Facts, Position, after, may_play, turned_up
-from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, card
-from engine.rules import ANYTIME, Rules
+from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
+from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
 from engine.scenarios import (
     BLUE,
     GREEN,
@@ -32,9 +32,13 @@ from engine.scenarios import (
     Seen,
     direction,
     drew,
+    holding,
+    jumps_in,
     next_seat,
+    pile_to,
     role,
     table,
+    turns_up_wild,
 )
 
 RULE_SCENARIOS: dict[str, Scenario] = {}  # rule id (base rule or option key) -> its scenario
@@ -66,6 +70,7 @@ RULE_SCENARIOS["two_player_reverse_skips"] = counts_only("two_player_reverse")
 RULE_SCENARIOS["uno_penalty"] = counts_only("uno_forget")  # "you draw two cards"
 RULE_SCENARIOS["drawn_card"] = counts_only("play_drawn")  # "you must play it", "may"
 RULE_SCENARIOS["draw_rule"] = counts_only("draw_until")  # "draw one card"
+RULE_SCENARIOS["first_card_wild"] = SCENARIOS["first_card_wild"]  # its yes: as the rule says
 
 INNOCENT = (W4, card(GREEN, 8), card(BLUE, 9))  # nothing to play on a red 3 but the W4
 
@@ -279,6 +284,43 @@ def _several_sevens(rules: Rules, players: int) -> Seen:
     return Seen(facts.hands == tuple(swapped))
 
 
+def goes_out_on(rules: Rules, players: int, c: int) -> bool:
+    """Seat 0 goes out on number card c: nobody's hand moves."""
+    facts = after(rules, table(players, (c,), top=RED_3), c)
+    return facts.went_out == 0 and facts.hands[1:] == (OTHERS,) * (players - 1)
+
+
+@rule("seven_swap")
+def _seven_swap(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a 7 and chooses the player before them: that player's hand and theirs
+    change places, or no hand moves; and a 7 as the last card goes out."""
+    c = card(RED, 7)
+    before = distinct_others(players, (c, card(GREEN, 8)))
+    chosen = -direction(rules) % players
+    facts = after(rules, Position(hands=before, top=RED_3, swap_with=chosen), c)
+    played = ((card(GREEN, 8),), *before[1:])
+    if not rules.seven_swap:
+        return Seen(facts.hands == played)
+    swapped = list(played)
+    swapped[0], swapped[chosen] = played[chosen], played[0]
+    return Seen(facts.hands == tuple(swapped) and goes_out_on(rules, players, c))
+
+
+@rule("zero_rotate")
+def _zero_rotate(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a 0: every hand passes one seat on in the direction of play, or none
+    moves; and a 0 as the last card goes out."""
+    c = card(RED, 0)
+    before = distinct_others(players, (c, card(GREEN, 8)))
+    facts = after(rules, Position(hands=before, top=RED_3), c)
+    played = ((card(GREEN, 8),), *before[1:])
+    if not rules.zero_rotate:
+        return Seen(facts.hands == played)
+    d = facts.direction
+    passed = all(facts.hands[(seat + d) % players] == played[seat] for seat in range(players))
+    return Seen(passed and goes_out_on(rules, players, c))
+
+
 @rule("base.several_zeros")
 def _several_zeros(rules: Rules, players: int) -> Seen:
     """Seat 0 lays two 0s together: every hand passes on once, one seat along."""
@@ -288,7 +330,115 @@ def _several_zeros(rules: Rules, players: int) -> Seen:
     return Seen(all(facts.hands[(seat + d) % players] == left[seat] for seat in range(players)))
 
 
+# --- What may be played ----------------------------------------------------------------
+
+
+def playable(
+    rules: Rules, players: int, c: int, others: tuple[int, ...] = OTHERS[:1], **position
+) -> bool:
+    """May seat 0, holding c and ``others`` (a yellow 1 unless told: c is not their last
+    card), play c (on a red 3 unless told)?"""
+    return may_play(rules, table(players, (c, *others), **({"top": RED_3} | position)), c)
+
+
+@rule("base.match")
+def _match(rules: Rules, players: int) -> Seen:
+    """By colour, number and symbol; a Wild, and a Wild Draw Four from a hand without red."""
+    return Seen(
+        playable(rules, players, card(RED, 5))
+        and playable(rules, players, card(BLUE, 3))
+        and playable(rules, players, card(BLUE, SKIP), top=card(RED, SKIP))
+        and not playable(rules, players, card(GREEN, 8))
+        and playable(rules, players, W, (card(RED, 5),))
+        and playable(rules, players, W4, (card(GREEN, 8),))
+    )
+
+
+@rule("base.wild")
+def _wild(rules: Rules, players: int) -> Seen:
+    """A Wild held with a red 5 and a blue 6, on a red 3 and on a blue Skip; its player
+    names the colour they hold most of (the current one, red, is fine)."""
+    hand = (W, card(RED, 5), card(RED, 6), card(BLUE, 6))
+    on_skip = playable(rules, players, W, hand[1:], top=card(BLUE, SKIP))
+    facts = after(rules, table(players, hand, top=RED_3), W)
+    return Seen(playable(rules, players, W, hand[1:]) and on_skip and facts.colour == RED)
+
+
+@rule("wild_draw_four_rule")
+def _wild_draw_four_rule(rules: Rules, players: int) -> Seen:
+    """A Wild Draw Four on a red 3 beside a red card, a blue 3 (a match by number only) or a
+    green 8 (nothing playable): when the rule lets it be played."""
+    beside_red = playable(rules, players, W4, (card(RED, 5),))
+    beside_number = playable(rules, players, W4, (card(BLUE, 3),))
+    beside_nothing = playable(rules, players, W4, (card(GREEN, 8),))
+    if rules.wd4_rule == ANYTIME:
+        return Seen(beside_red and beside_number and beside_nothing)
+    number_counts = rules.wd4_rule != NO_MATCHING_COLOUR
+    return Seen(not beside_red and beside_number != number_counts and beside_nothing)
+
+
+@rule("wild_draw_four_challenge")
+def _wild_draw_four_challenge(rules: Rules, players: int) -> Seen:
+    """A Wild Draw Four played against its rule (holding red): challenged when it may be,
+    the colour named standing; and, unchallenged, the next player draws its four."""
+    guilty = (W4, card(RED, 5), card(GREEN, 8))
+    position = table(players, guilty, top=RED_3)
+    challenged = after(rules, position, W4, {"challenge": 1.0, "hopeless": 1.0})
+    unchallenged = after(rules, position, W4)
+    if not rules.challenge:
+        return Seen(challenged.challenges == 0)
+    stands = unchallenged.drew[next_seat(rules, players)] == 4
+    colour = challenged.colour == unchallenged.colour
+    return Seen(challenged.challenges == 1 and stands, holds=holding(colour_stands=colour))
+
+
+@rule("last_card")
+def _last_card(rules: Rules, players: int) -> Seen:
+    """Each kind of card as the last one; an only Wild that may not be played: its player
+    draws (a red 9 after two cards that cannot be played) as one who cannot play."""
+    lasts = (card(RED, 5), card(RED, SKIP), card(RED, REVERSE), card(RED, DRAW_TWO), W, W4)
+    allowed = {
+        ANY: lambda c: True,
+        NO_WILD: lambda c: c not in (W, W4),
+        NO_ACTION_OR_WILD: lambda c: c == card(RED, 5),
+    }[rules.last_card]
+    as_the_rule = all(playable(rules, players, c, ()) == allowed(c) for c in lasts)
+    if rules.last_card == ANY:
+        return Seen(as_the_rule)
+    position = table(players, (W,), top=RED_3, pile=pile_to(card(RED, 9), 2))
+    facts = after(rules, position)
+    drew_as_stuck = facts.drew[0] == (3 if rules.draw_until_playable else 1)
+    return Seen(as_the_rule and drew_as_stuck and facts.played_by(0)[:1] != [W])
+
+
+@rule("multiple_same_number")
+def _multiple_same_number(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a red 5 holding a blue 5: both laid, the blue one on top; or one."""
+    position = table(players, (card(RED, 5), card(BLUE, 5), card(GREEN, 8)), top=RED_3)
+    facts = after(rules, position, card(RED, 5))
+    if not rules.multiple_same_number:
+        return Seen(facts.played_by(0) == [card(RED, 5)])
+    laid = facts.played_by(0) == [card(RED, 5), card(BLUE, 5)]
+    return Seen(laid and facts.colour == BLUE)
+
+
+@rule("may_draw_instead_of_playing")
+def _may_draw_instead(rules: Rules, players: int) -> Seen:
+    """Seat 0 could play the red 5 and would rather draw: they draw only where they may."""
+    position = table(players, (card(RED, 5), card(BLUE, 7)), top=RED_3)
+    facts = after(rules, position, choices={"draw_instead": 1.0})
+    return Seen((facts.drew[0] > 0) == rules.may_draw_instead)
+
+
 # --- The first card turned up ---------------------------------------------------------
+
+
+@rule("base.first_card_wd4")
+def _first_card_wd4(rules: Rules, players: int) -> Seen:
+    """A Wild Draw Four turned up first: the blue 9 under it is played on instead, and
+    nobody draws."""
+    facts, first = turns_up_wild(rules, players, W4)
+    return Seen(facts.colour == BLUE and facts.next == first and not any(facts.drew))
 
 
 def first_up(rules: Rules, players: int, c: int, hand: tuple[int, ...] = OTHERS, **choices):
@@ -320,6 +470,26 @@ def _first_card_stack(rules: Rules, players: int) -> Seen:
 
 
 # --- Jumping in -----------------------------------------------------------------------
+
+
+@rule("jump_in")
+def _jump_in(rules: Rules, players: int) -> Seen:
+    """Jumping in (three players at least) on a 5: the players in between miss their turn;
+    on a Draw Two and on a Wild Draw Four: the player it was aimed at draws nothing, and
+    what the player after the jumper draws (nobody answers it)."""
+    five, jumper = jumps_in(rules, players, card(RED, 5))
+    jumped = card(RED, 5) in five.played_by(jumper)
+    if not rules.jump_in:
+        return Seen(not jumped)
+    n, d = max(players, 3), direction(rules)
+    between = d % n
+    missed = not five.played_by(between) and five.next != between
+    cards, aimed_at_nothing = set(), True
+    for c, hand in ((card(RED, DRAW_TWO), ()), (W4, (W4, card(YELLOW, 8), card(YELLOW, 9)))):
+        facts, _ = jumps_in(rules, players, c, hand)
+        aimed_at_nothing &= c in facts.played_by(jumper) and facts.drew[between] == 0
+        cards.add(facts.drew[(jumper + d) % n])
+    return Seen(jumped and missed and aimed_at_nothing, frozenset(cards), misses=missed)
 
 
 @rule("base.jump_in_challenge")

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.ask import TURN, Facts, Position, after, dud, may_play
+from engine.ask import TURN, Facts, Position, after, dud, may_play, turned_up
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.rules import ANYTIME, Knobs, Rules
 
@@ -284,6 +284,31 @@ def _zeros(rules: Rules, players: int) -> Seen:
     position = table(players, (card(RED, 0), card(GREEN, 8)), top=RED_3)
     facts = after(rules, position, card(RED, 0))
     return Seen(facts.hands[0] != (card(GREEN, 8),))
+
+
+# --- The first card turned up (rulesets/reference/dealing.py) ------------------------
+
+
+def turns_up_wild(rules: Rules, players: int, c: int) -> tuple[Facts, int]:
+    """The dealer (seat 0) turns up c, a blue 9 under it; the first player holds yellow
+    cards: (what happened, the first player)."""
+    first = next_seat(rules, players)
+    hands: list[tuple[int, ...]] = [OTHERS] * players
+    hands[first] = (card(YELLOW, 8), card(YELLOW, 9))
+    position = Position(hands=tuple(hands), top=RED_3, pile=(card(BLUE, 9),) * 10)
+    return turned_up(rules, position, c, dealer=0), first
+
+
+@scenario("first_card_wild")
+def _first_card_wild(rules: Rules, players: int) -> Seen:
+    """A Wild turned up first: the blue 9 under it in play instead, or the first player's
+    colour (yellow); either way they take their turn, having drawn nothing."""
+    facts, first = turns_up_wild(rules, players, W)
+    colour = BLUE if rules.first_wild_redraw else YELLOW
+    return Seen(
+        facts.colour == colour and facts.next == first and not any(facts.drew),
+        misses=facts.next != first,
+    )
 
 
 # --- Two players (rulesets/reference/two_players.py) ----------------------------------

@@ -7,6 +7,14 @@ from django.utils.translation import pgettext_lazy
 
 from rulesets.options.option import BOOL, ENUM, Option
 
+
+def jump_in_stacks(options) -> str:
+    """Which draw cards a jump-in carries the total on with: those that stack on their own
+    kind ("both", "two", "four"), or none ("")."""
+    two, four = options["stack_draw_two_on_draw_two"], options["stack_draw_four_on_draw_four"]
+    return "both" if two and four else "two" if two else "four" if four else ""
+
+
 OPTIONS: list[Option] = [
     Option(
         "draw_rule",
@@ -120,10 +128,55 @@ OPTIONS: list[Option] = [
                 "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
                 "turn: play continues from them, and the players in between miss their turn. "
                 "Jump in on a Draw Two or a Wild Draw Four and only your card counts: the player "
-                "it was aimed at draws nothing, and the player after you draws for yours."
+                "it was aimed at draws nothing, and the player after you faces your card alone "
+                "(two cards for a Draw Two, four for a Wild Draw Four)."
             ),
             False: _("No jumping in: you only play on your own turn."),
         },
+        # Jumping in on a draw card not yet drawn: the total carries on with a card that may
+        # be stacked on its own kind (engine/turn.py's jump_in).
+        variants={
+            "both": {
+                True: _(
+                    "Jump in: anyone holding the exact same card as the top card (same colour "
+                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
+                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
+                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in on a Draw Two or a Wild Draw Four and the total carries on with "
+                    "your card: the player it was aimed at draws nothing, and the player after "
+                    "you faces the whole total (four cards after two Draw Twos, eight after two "
+                    "Wild Draw Fours)."
+                ),
+                False: _("No jumping in: you only play on your own turn."),
+            },
+            "two": {
+                True: _(
+                    "Jump in: anyone holding the exact same card as the top card (same colour "
+                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
+                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
+                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in on a Draw Two and the total carries on with your card; on a Wild "
+                    "Draw Four, only your card counts. Either way the player it was aimed at "
+                    "draws nothing, and the player after you faces four cards (the two Draw "
+                    "Twos, or your Wild Draw Four)."
+                ),
+                False: _("No jumping in: you only play on your own turn."),
+            },
+            "four": {
+                True: _(
+                    "Jump in: anyone holding the exact same card as the top card (same colour "
+                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
+                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
+                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in on a Wild Draw Four and the total carries on with your card; on a "
+                    "Draw Two, only your card counts. Either way the player it was aimed at "
+                    "draws nothing, and the player after you faces eight cards after two Wild "
+                    "Draw Fours, or two cards for your Draw Two."
+                ),
+                False: _("No jumping in: you only play on your own turn."),
+            },
+        },
+        variant=jump_in_stacks,
     ),
     Option(
         "multiple_same_number",

@@ -35,6 +35,8 @@ WORDS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(" + "|".join(WORDS) + r"|\d+)"
 # "two cards", "1 card", "no cards"; "draws two", "you draw four" (not "Wild Draw Four").
 COUNTS = (re.compile(rf"\b{_NUMBER} cards?\b"), re.compile(rf"\bdraws? {_NUMBER}\b"))
+# "Whoever is left holding one card", "you play one card": cards held or played, not drawn.
+HELD = ("holding ", "play ")
 MISSES = ("miss your turn", "miss their turn", "misses their turn", "miss it", "lose your turn")
 TAKES = ("take your turn", "takes their turn", "take their turn")
 MUST = {"must play it": True, "You must:": True, "may play it": False}
@@ -68,6 +70,8 @@ def numbers(sentence: str) -> set[int]:
     for pattern in COUNTS:
         for match in pattern.finditer(sentence):
             if match[0] == "no card":  # "no card of the current colour": not a count
+                continue
+            if sentence[: match.start()].endswith(HELD):  # cards held, not drawn
                 continue
             word = match[1]
             found.add(WORDS[word] if word in WORDS else int(word))
@@ -189,6 +193,7 @@ def test_the_sentence_parser_reads_counts_turns_and_who_plays_next():
     assert numbers("the next player draws two, and a Wild Draw Four's four") == {2}
     assert numbers("they draw 4 cards and you draw no cards; 1 card") == {4, 0, 1}
     assert numbers("when you hold no card you can play") == set()
+    assert numbers("Whoever is left holding one card calls UNO, or draws two.") == {2}
     assert says_misses("You draw four cards, then take your turn.") is False
     assert says_misses("You draw and miss your turn.") is True
     assert says_misses("A 7 is an ordinary number card.") is None

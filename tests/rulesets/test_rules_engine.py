@@ -82,3 +82,7 @@ def test_a_rule_read_for_other_options_disagrees_with_the_engine():
         assert disagreements_in(
             YES, text, seen("base.two_players_stacking", Rules.from_options(stacking), 2)
         )
+        jumping = {**official, "jump_in": True}
+        both = {**jumping, "stack_draw_two_on_draw_two": True, "stack_draw_four_on_draw_four": True}
+        text = BY_KEY["jump_in"].text(True, jumping)  # only the jumper's card counts
+        assert disagreements_in(YES, text, seen("jump_in", Rules.from_options(both), 3))
