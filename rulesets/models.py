@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Length, Trim
 from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThanOrEqual
+from django.utils.functional import cached_property
 
 from rulesets import options as opts
 from rulesets import own_rules
@@ -117,9 +118,10 @@ class Revision(models.Model):
     def options(self) -> dict:
         return {key: getattr(self, key) for key in opts.KEYS}
 
-    @property
+    @cached_property
     def own_rules(self) -> list[str]:
-        """The family's own rules, in their order (prefetch ``own_rule_items`` for many)."""
+        """The family's own rules, in their order, read once per instance (prefetch
+        ``own_rule_items`` for many)."""
         return [rule.text for rule in self.own_rule_items.all()]
 
 

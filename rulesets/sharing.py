@@ -58,9 +58,22 @@ def describe_rules(options) -> list[str]:
 
 
 def describe(revision) -> str:
-    """One sentence for link previews naming the main house rules."""
+    """One sentence for link previews naming the main house rules; never "the official
+    rules" alone for a house with rules of its own."""
     rules = describe_rules(revision.options)
     if not rules:
+        # Asked only here: a house whose options all differ needs no query for its own rules.
+        own = len(revision.own_rules)
+        if own:
+            # Translators: a link preview's description for rules whose options are all the
+            # official ones, beside rules the family wrote in their own words.
+            return ngettext(
+                "The official UNO rules plus %(n)s rule of this house's own. Open them to read "
+                "and keep score.",
+                "The official UNO rules plus %(n)s rules of this house's own. Open them to read "
+                "and keep score.",
+                own,
+            ) % {"n": own}
         return gettext(
             "These house rules are the official UNO rules. Open them to read and keep score."
         )

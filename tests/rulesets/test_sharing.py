@@ -13,6 +13,7 @@ from PIL import Image
 from rulesets import og, services, sharing
 from rulesets import options as opts
 from rulesets.models import RuleSet
+from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset
 from unosite import qr
 
@@ -111,6 +112,16 @@ class TestWords:
         rs, _ = make_ruleset()
         assert sharing.house_rules(rs.current.options) == []
         assert "official" in sharing.describe(rs.current)
+
+    def test_own_rules_are_never_the_official_rules_alone(self):
+        official = BY_SLUG["official"].options
+        rs, _ = services.create_ruleset("Ours", "", official, own_rules=["Stand up for a 7"])
+        assert sharing.describe(rs.current) == (
+            "The official UNO rules plus 1 rule of this house's own. Open them to read and keep "
+            "score."
+        )
+        two, _ = services.create_ruleset("Ours", "", official, own_rules=["A", "B"])
+        assert "plus 2 rules of this house's own" in sharing.describe(two.current)
 
     def test_house_rules_in_short_words(self):
         rs, _ = make_ruleset(jump_in=True, uno_penalty=4)
