@@ -29,6 +29,7 @@ from engine.turn import (
     card_to_play,
     jump_in,
     lay,
+    new_state,
     own_turn,
     stacking_card,
     wd4_legal,
@@ -92,26 +93,21 @@ def dud(position: Position) -> int:
 
 def state(rules: Rules, position: Position, knobs: Knobs = NO_CHOICES) -> State:
     """The engine's State for the position (the round's chance fixed by a seed)."""
-    rng = Random(0)
     top = position.top
     n = len(position.hands)
     pile = list(position.pile) or [dud(position)] * 40
-    d = -1 if rules.counterclockwise else 1
-    s = State(
-        rules=rules,
-        knobs=knobs,
-        rng=rng,
-        random=rng.random,
-        n=n,
+    s = new_state(
+        rules,
+        knobs,
+        Random(0),
         hands=[list(h) for h in position.hands],
         pile=pile[::-1],  # the engine draws a fixed pile from its end
+        discard=[top],
         fixed=True,
         trace=[],
-        discard=[top],
-        d=-d if position.reversed else d,
-        draw_instead=knobs.draw_instead if rules.may_draw_instead else 0.0,
-        jump_in=rules.jump_in,
     )
+    if position.reversed:
+        s.d = -s.d
     s.seat = position.turn
     s.colour = position.colour if position.colour >= 0 else top >> 4
     s.top_value = top & 15

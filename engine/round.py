@@ -19,7 +19,15 @@ from random import Random
 
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
 from engine.rules import KNOBS, Knobs, Rules
-from engine.turn import OutOfCards, State, answer_draw_card, choose_colour, give, own_turn
+from engine.turn import (
+    OutOfCards,
+    State,
+    answer_draw_card,
+    choose_colour,
+    give,
+    new_state,
+    own_turn,
+)
 from play import scoring
 
 # No round of any rule set has come near this (see the tests); reaching it is a bug.
@@ -78,20 +86,15 @@ def play_round(
     error = _player_count_error(players, rules.pairs)
     if error:
         raise ValueError(error)
-    s = State(
-        rules=rules,
-        knobs=knobs,
-        rng=rng,
-        random=rng.random,
-        n=players,
+    s = new_state(
+        rules,
+        knobs,
+        rng,
         hands=[[] for _ in range(players)],
         pile=list(DECK) if deck is None else list(deck),
+        discard=[],
         fixed=deck is not None,
         trace=trace,
-        discard=[],
-        d=-1 if rules.counterclockwise else 1,
-        draw_instead=knobs.draw_instead if rules.may_draw_instead else 0.0,
-        jump_in=rules.jump_in,
     )
     deal(s, dealer)
     try:

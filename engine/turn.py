@@ -67,6 +67,35 @@ class State:
     jump_ins: int = 0
 
 
+def new_state(
+    rules: Rules,
+    knobs: Knobs,
+    rng: Random,
+    hands: list[list[int]],
+    pile: list[int],
+    discard: list[int],
+    fixed: bool = False,
+    trace: list | None = None,
+) -> State:
+    """A round's State: what it reads from the rules and the players' habits on every turn
+    (the direction, drawing instead of playing, jumping in) derived here, once."""
+    return State(
+        rules=rules,
+        knobs=knobs,
+        rng=rng,
+        random=rng.random,
+        n=len(hands),
+        hands=hands,
+        pile=pile,
+        fixed=fixed,
+        trace=trace,
+        discard=discard,
+        d=-1 if rules.counterclockwise else 1,
+        draw_instead=knobs.draw_instead if rules.may_draw_instead else 0.0,
+        jump_in=rules.jump_in,
+    )
+
+
 # --- Cards and hands ----------------------------------------------------------------
 
 

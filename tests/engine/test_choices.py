@@ -15,7 +15,7 @@ import pytest
 
 from engine import KNOBS, RoundDidNotEnd, Rules, play_round
 from engine.cards import DRAW_TWO, W4, W, card
-from engine.turn import State, lay
+from engine.turn import State, lay, new_state
 from rulesets import options as opts
 from tests.engine.test_rulings import NEVER, laid_out, run
 
@@ -276,24 +276,9 @@ def test_partners_never_jump_in_past_their_partner(teams, second):
 def table(hands: list[list[int]], top: int, **changes) -> State:
     """A round in play set up by hand: seat 0 to act on ``top``, clockwise, nothing to draw."""
     rules = Rules.from_options({**opts.official(), **changes})
-    rng = random.Random(0)
-    return State(
-        rules=rules,
-        knobs=NEVER,
-        rng=rng,
-        random=rng.random,
-        n=len(hands),
-        hands=[list(hand) for hand in hands],
-        pile=[],
-        fixed=True,
-        trace=None,
-        discard=[top],
-        d=1,
-        draw_instead=0.0,
-        jump_in=rules.jump_in,
-        colour=top >> 4,
-        top_value=top & 15,
-    )
+    s = new_state(rules, NEVER, random.Random(0), [list(h) for h in hands], [], [top], fixed=True)
+    s.colour, s.top_value = top >> 4, top & 15
+    return s
 
 
 GREENS = [card(GREEN, 1), card(GREEN, 2)]
