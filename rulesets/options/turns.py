@@ -138,10 +138,11 @@ OPTIONS: list[Option] = [
         variants={
             "both": {
                 True: _(
-                    "Jump in: anyone holding the exact same card as the top card (same colour "
-                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
-                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
-                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in: anyone holding the exact same card as the top card (same "
+                    "colour and the same number or symbol; any Wild Draw Four is a copy of a Wild "
+                    "Draw Four, any Wild of a Wild) may play it at once, even out of turn. It "
+                    "counts as their turn: play continues from them, and the players in between "
+                    "miss their turn. "
                     "Jump in on a Draw Two or a Wild Draw Four and the total carries on with "
                     "your card: the player it was aimed at draws nothing, and the player after "
                     "you faces the whole total (four cards after two Draw Twos, eight after two "
@@ -151,10 +152,11 @@ OPTIONS: list[Option] = [
             },
             "two": {
                 True: _(
-                    "Jump in: anyone holding the exact same card as the top card (same colour "
-                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
-                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
-                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in: anyone holding the exact same card as the top card (same "
+                    "colour and the same number or symbol; any Wild Draw Four is a copy of a Wild "
+                    "Draw Four, any Wild of a Wild) may play it at once, even out of turn. It "
+                    "counts as their turn: play continues from them, and the players in between "
+                    "miss their turn. "
                     "Jump in on a Draw Two and the total carries on with your card; on a Wild "
                     "Draw Four, only your card counts. Either way the player it was aimed at "
                     "draws nothing, and the player after you faces four cards (the two Draw "
@@ -164,10 +166,11 @@ OPTIONS: list[Option] = [
             },
             "four": {
                 True: _(
-                    "Jump in: anyone holding the exact same card as the top card (same colour "
-                    "and the same number or symbol; any Wild Draw Four is a copy of a Wild Draw Four, "
-                    "any Wild of a Wild) may play it at once, even out of turn. It counts as their "
-                    "turn: play continues from them, and the players in between miss their turn. "
+                    "Jump in: anyone holding the exact same card as the top card (same "
+                    "colour and the same number or symbol; any Wild Draw Four is a copy of a Wild "
+                    "Draw Four, any Wild of a Wild) may play it at once, even out of turn. It "
+                    "counts as their turn: play continues from them, and the players in between "
+                    "miss their turn. "
                     "Jump in on a Wild Draw Four and the total carries on with your card; on a "
                     "Draw Two, only your card counts. Either way the player it was aimed at "
                     "draws nothing, and the player after you faces eight cards after two Wild "
