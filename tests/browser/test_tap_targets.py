@@ -1,4 +1,5 @@
-"""Tap targets on a phone: every control is at least 44 px tall (inline links in text aside)."""
+"""Tap targets on a phone: every control is at least 44 px tall (inline links in text aside;
+the links of an answer's "See:" row are a row of links, not text)."""
 
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
@@ -8,7 +9,7 @@ SMALL = """
   const small = [];
   const controls = document.querySelectorAll(
     'button, input:not([type=hidden]), select, textarea, summary, a.button, nav a, '
-    + 'label:has(input[type=radio])'
+    + 'label:has(input[type=radio]), .decided-by a'
   );
   for (const el of controls) {
     const box = el.getBoundingClientRect();
