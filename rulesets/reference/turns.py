@@ -130,8 +130,8 @@ def _jump_in_draw(o: Options) -> Reply:
 def _jump_in_wd4(o: Options) -> Reply:
     return PLAIN, (
         gettext(
-            "Any other Wild Draw Four, whatever colour was named; you still need the Wild Draw "
-            "Four rule's permission to play it, and you name the colour."
+            "Any other Wild Draw Four, whatever colour was named; you may jump in with it only "
+            "when a Wild Draw Four may be played (see that rule), and you name the colour."
         )
     )
 

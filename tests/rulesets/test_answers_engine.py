@@ -60,7 +60,7 @@ CLAIMS = {
     "misses it if it fails": ("misses_after_failure",),
     "unless they drew the rest of a stack": ("misses_after_the_rest",),
     "Any other Wild Draw Four, whatever colour was named": ("any_wd4_is_a_copy",),
-    "the Wild Draw Four rule's permission": ("wd4_rule_applies",),
+    "only when a Wild Draw Four may be played": ("wd4_rule_applies",),
     "and you name the colour": ("jumper_names_colour",),
 }
 
