@@ -30,6 +30,7 @@ from engine.scenarios import (
     YELLOW,
     Scenario,
     Seen,
+    blue_nine_instead,
     direction,
     drew,
     holding,
@@ -38,7 +39,7 @@ from engine.scenarios import (
     pile_to,
     role,
     table,
-    turns_up_wild,
+    turns_up,
 )
 
 RULE_SCENARIOS: dict[str, Scenario] = {}  # rule id (base rule or option key) -> its scenario
@@ -70,7 +71,14 @@ RULE_SCENARIOS["two_player_reverse_skips"] = counts_only("two_player_reverse")
 RULE_SCENARIOS["uno_penalty"] = counts_only("uno_forget")  # "you draw two cards"
 RULE_SCENARIOS["drawn_card"] = counts_only("play_drawn")  # "you must play it", "may"
 RULE_SCENARIOS["draw_rule"] = counts_only("draw_until")  # "draw one card"
-RULE_SCENARIOS["first_card_wild"] = SCENARIOS["first_card_wild"]  # its yes: as the rule says
+# Rules that say what a question's answer says: its facts, and its yes where it has one.
+for _key, _question in (
+    ("first_card_wild", "first_card_wild"),
+    ("direction", "who_deals"),
+    ("hand_size", "hand_size"),
+    ("base.reshuffle", "draw_pile_empty"),
+):
+    RULE_SCENARIOS[_key] = SCENARIOS[_question]
 
 INNOCENT = (W4, card(GREEN, 8), card(BLUE, 9))  # nothing to play on a red 3 but the W4
 
@@ -437,8 +445,7 @@ def _may_draw_instead(rules: Rules, players: int) -> Seen:
 def _first_card_wd4(rules: Rules, players: int) -> Seen:
     """A Wild Draw Four turned up first: the blue 9 under it is played on instead, and
     nobody draws."""
-    facts, first = turns_up_wild(rules, players, W4)
-    return Seen(facts.colour == BLUE and facts.next == first and not any(facts.drew))
+    return Seen(blue_nine_instead(*turns_up(rules, players, W4)))
 
 
 def first_up(rules: Rules, players: int, c: int, hand: tuple[int, ...] = OTHERS, **choices):

@@ -62,6 +62,20 @@ CLAIMS = {
     "Any other Wild Draw Four, whatever colour was named": ("any_wd4_is_a_copy",),
     "only when a Wild Draw Four may be played": ("wd4_rule_applies",),
     "and you name the colour": ("jumper_names_colour",),
+    "a Skip makes them miss their turn": ("skip_first_misses",),
+    "draw two cards before they take their turn": ("two_first_keeps_turn",),
+    "a Reverse makes the dealer play first, to the right": ("reverse_dealer_first_right",),
+    "a Reverse makes the dealer play first, to the left": ("reverse_dealer_first_left",),
+    "It is buried in the deck and another card is turned up": ("action_buried",),
+    "player to the dealer's left plays first": ("left_plays_first",),
+    "player to the dealer's right plays first": ("right_plays_first",),
+    "play goes to the left": ("play_goes_left",),
+    "play goes clockwise (to the left)": ("play_goes_left",),
+    "play goes to the right": ("play_goes_right",),
+    "play goes counterclockwise (to the right)": ("play_goes_right",),
+    "deal one seat to the left": ("deal_passes_left",),
+    "deal passes one seat to the right": ("deal_passes_right",),
+    "discard pile, except its top card, to make a new draw pile": ("reshuffled_but_top",),
 }
 
 
