@@ -452,6 +452,25 @@ def _go_out_zero(rules: Rules, players: int) -> Seen:
     return Seen(facts.went_out == 0 and facts.hands[1:] == (OTHERS,) * (players - 1))
 
 
+@scenario("uno_after_swap")
+def _uno_after_swap(rules: Rules, players: int) -> Seen:
+    """Seat 0 lays a 7 (choosing the player before them) or a 0 from three cards; the
+    player before them holds one card, so seat 0 is left holding one: they forget UNO and
+    are caught."""
+    before = -direction(rules) % players
+    cards = set()
+    for c, moves in ((card(RED, 7), rules.seven_swap), (card(RED, 0), rules.zero_rotate)):
+        if not moves:
+            continue
+        hands: list[tuple[int, ...]] = [(c, card(GREEN, 8), card(GREEN, 9))]
+        hands += [OTHERS] * (players - 1)
+        hands[before] = (card(YELLOW, 5),)
+        position = Position(hands=tuple(hands), top=RED_3, swap_with=before)
+        facts = after(rules, position, c, {"forget_uno": 1.0, "catch": 1.0})
+        cards.add(facts.drew[0])
+    return Seen(cards=frozenset(cards))
+
+
 @scenario("uno_forget")
 def _uno_forget(rules: Rules, players: int) -> Seen:
     """Seat 0 plays their second-to-last card, forgets UNO and is caught."""

@@ -198,8 +198,12 @@ def lay(s: State, p: int, c: int, in_turn: bool) -> int:
     if v < 10:  # a number (most cards): the seven and zero rules, then the next player
         if v == 7 and R.seven_swap:
             swap_sevens(s, p)
+            if R.uno_penalty:
+                uno_after_moving(s)
         elif v == 0 and R.zero_rotate:
             rotate_hands(s)
+            if R.uno_penalty:
+                uno_after_moving(s)
         return (p + s.d) % s.n
     return action(s, p, v, guilty)
 
@@ -243,6 +247,15 @@ def rotate_hands(s: State) -> None:
     moved = hands[:]
     for seat in range(n):
         hands[(seat + d) % n] = moved[seat]
+
+
+def uno_after_moving(s: State) -> None:
+    """After hands are swapped or passed on, whoever is left holding one card calls UNO at
+    once: forgotten (the knob forget_uno) and caught (catch), they draw the penalty."""
+    random, knobs, penalty = s.random, s.knobs, s.rules.uno_penalty
+    for seat, hand in enumerate(s.hands):
+        if len(hand) == 1 and random() < knobs.forget_uno and random() < knobs.catch:
+            give(s, seat, penalty)
 
 
 def swap_sevens(s: State, p: int) -> None:

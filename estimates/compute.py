@@ -28,7 +28,7 @@ from play import scoring
 from rulesets import options as opts
 
 # Changes whenever the engine's play or this method changes: older estimates are not reused.
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 # The promise is +/- 3 % (95 %) on the mean number of rounds; the engine plays rounds until
 # its own measure of the error is under 2 %, a margin for that measure's own noise.
 PROMISED_RELATIVE_ERROR = 0.03
