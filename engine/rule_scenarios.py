@@ -19,27 +19,24 @@ from dataclasses import replace
 
 from engine.ask import TURN, Facts, Position, after, may_play, turned_up
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
+from engine.deal_scenarios import blue_nine_instead, turns_up
 from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
-from engine.scenarios import (
+from engine.scenarios import SCENARIOS, jumps_in, pile_to
+from engine.seen import (
     BLUE,
     GREEN,
     OTHERS,
     RED,
     RED_3,
-    SCENARIOS,
     YELLOW,
     Scenario,
     Seen,
-    blue_nine_instead,
     direction,
     drew,
     holding,
-    jumps_in,
     next_seat,
-    pile_to,
     role,
     table,
-    turns_up,
 )
 
 RULE_SCENARIOS: dict[str, Scenario] = {}  # rule id (base rule or option key) -> its scenario

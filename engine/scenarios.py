@@ -7,93 +7,36 @@ the player spoken to misses their turn, who plays next. tests/rulesets/test_answ
 holds the answers to it for many rule sets.
 
 They live on the engine's floor: the rules page (rulesets) is below the engine and cannot
-ask it, so the check runs in the tests. Seat 0 is "you" unless a scenario says otherwise;
-the other seats hold a few number cards they cannot play or answer with.
+ask it, so the check runs in the tests. The table they are played at is engine/seen.py's;
+the deal's questions are engine/deal_scenarios.py's, registered by importing this module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from random import Random
-from typing import Any
+from engine import deal_scenarios  # noqa: F401 (registers the deal's questions)
+from engine.ask import TURN, Facts, Position, after, dud, may_play
+from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
+from engine.rules import ANYTIME, Rules
+from engine.seen import (
+    BLUE,
+    CHOICES,
+    GREEN,
+    OTHERS,
+    RED,
+    RED_3,
+    SCENARIOS,
+    YELLOW,
+    Seen,
+    direction,
+    drew,
+    holding,
+    next_seat,
+    role,
+    scenario,
+    table,
+)
 
-from engine.ask import NO_CHOICES, TURN, Facts, Position, after, dud, may_play, turned_up
-from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, W, card
-from engine.round import deal
-from engine.rules import ANYTIME, Knobs, Rules
-from engine.turn import give, new_state
-from play import scoring
-
-RED, YELLOW, GREEN, BLUE = range(4)
-OTHERS = (card(YELLOW, 1), card(YELLOW, 2), card(GREEN, 3))  # nothing to answer or jump in with
-RED_3 = card(RED, 3)
-CHOICES = {f.name for f in fields(Knobs)}  # the choices the engine's players can make
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What the engine did, in the words an answer uses."""
-
-    verdict: bool | None = None  # the yes or no of the question; None: not a yes/no one
-    cards: frozenset[int] = frozenset()  # the numbers of cards the answer may quote
-    misses: bool | None = None  # the player spoken to misses their turn
-    next: frozenset[str] = frozenset()  # who plays next: "you", "other", "after you"
-    must: bool | None = None  # a playable drawn card must be played (keeping it is no choice)
-    # Named facts the engine was asked about, and whether they held: ("colour stands", True).
-    # A sentence that claims one (tests/rulesets/test_answers_engine.py's CLAIMS) must find
-    # it held.
-    holds: frozenset[tuple[str, bool]] = frozenset()
-
-
-Scenario = Callable[[Rules, int], Seen]
-SCENARIOS: dict[str, Scenario] = {}  # question id -> its scenario
-
-
-def holding(**facts: bool) -> frozenset[tuple[str, bool]]:
-    """The named facts of ``Seen.holds``: holding(colour_stands=True)."""
-    return frozenset(facts.items())
-
-
-def scenario(question_id: str) -> Callable[[Scenario], Scenario]:
-    def register(play: Scenario) -> Scenario:
-        SCENARIOS[question_id] = play
-        return play
-
-    return register
-
-
-# --- Setting the table ----------------------------------------------------------------
-
-
-def table(players: int, you: tuple[int, ...], **position: Any) -> Position:
-    """Seat 0 holds ``you``, every other seat OTHERS."""
-    return Position(hands=(you, *([OTHERS] * (players - 1))), **position)
-
-
-def direction(rules: Rules) -> int:
-    return -1 if rules.counterclockwise else 1
-
-
-def next_seat(rules: Rules, players: int) -> int:
-    """The seat after seat 0 in the direction of play."""
-    return direction(rules) % players
-
-
-def role(facts: Facts, you: int, players: int) -> str:
-    """Who plays next, seen from seat ``you``: "you", "after you", or "other"."""
-    if facts.next == you:
-        return "you"
-    if players > 2 and facts.next == (you + facts.direction) % players:
-        return "after you"
-    return "other"
-
-
-def drew(facts: Facts, *seats: int) -> frozenset[int]:
-    """The numbers of cards these seats drew (every seat that drew, when none is named)."""
-    if seats:
-        return frozenset(facts.drew[s] for s in seats)
-    return frozenset(k for k in facts.drew if k)
+__all__ = ["SCENARIOS", "Seen"]  # every question's scenario, registered by importing this
 
 
 def draws_for_it(rules: Rules, position: Position, verdict: bool) -> Seen:
@@ -288,101 +231,6 @@ def _zeros(rules: Rules, players: int) -> Seen:
     position = table(players, (card(RED, 0), card(GREEN, 8)), top=RED_3)
     facts = after(rules, position, card(RED, 0))
     return Seen(facts.hands[0] != (card(GREEN, 8),))
-
-
-# --- The first card turned up (rulesets/reference/dealing.py) ------------------------
-
-
-def turns_up(rules: Rules, players: int, c: int) -> tuple[Facts, int]:
-    """The dealer (seat 0) turns up c, a blue 9 under it; the first player holds yellow
-    cards: (what happened, the first player)."""
-    first = next_seat(rules, players)
-    hands: list[tuple[int, ...]] = [OTHERS] * players
-    hands[first] = (card(YELLOW, 8), card(YELLOW, 9))
-    position = Position(hands=tuple(hands), top=RED_3, pile=(card(BLUE, 9),) * 10)
-    return turned_up(rules, position, c, dealer=0), first
-
-
-def blue_nine_instead(facts: Facts, first: int) -> bool:
-    """The card turned up went back and the blue 9 under it is played on, by the first
-    player, nobody having drawn."""
-    return facts.colour == BLUE and facts.next == first and not any(facts.drew)
-
-
-@scenario("first_card_wild")
-def _first_card_wild(rules: Rules, players: int) -> Seen:
-    """A Wild turned up first: the blue 9 under it in play instead, or the first player's
-    colour (yellow); either way they take their turn, having drawn nothing."""
-    facts, first = turns_up(rules, players, W)
-    if rules.first_wild_redraw:
-        return Seen(blue_nine_instead(facts, first), misses=facts.next != first)
-    chose = facts.colour == YELLOW and facts.next == first and not any(facts.drew)
-    return Seen(chose, misses=facts.next != first)
-
-
-@scenario("first_card_action")
-def _first_card_action(rules: Rules, players: int) -> Seen:
-    """A Skip, a Draw Two and a Reverse turned up first: what each does to the first
-    player (who cannot answer the Draw Two), or that each goes back for the blue 9."""
-    skip, first = turns_up(rules, players, card(RED, SKIP))
-    two, _ = turns_up(rules, players, card(RED, DRAW_TWO))
-    back, _ = turns_up(rules, players, card(RED, REVERSE))
-    if rules.first_action_redraw:
-        buried = all(blue_nine_instead(f, first) for f in (skip, two, back))
-        return Seen(holds=holding(action_buried=buried))
-    skip_misses, two_misses = skip.next != first, first in two.lost_turn
-    dealer_first = back.next == 0
-    return Seen(
-        cards=drew(two, first),
-        misses=two_misses if two_misses == skip_misses else None,
-        holds=holding(
-            skip_first_misses=skip_misses,
-            two_first_keeps_turn=not two_misses,
-            reverse_dealer_first_right=dealer_first and back.direction == -1,
-            reverse_dealer_first_left=dealer_first and back.direction == 1,
-        ),
-    )
-
-
-@scenario("who_deals")
-def _who_deals(rules: Rules, players: int) -> Seen:
-    """The dealer (seat 0) turns up a number: who plays first and which way play goes (in
-    the engine and in the scorekeeper), and who deals the next round (the scorekeeper's
-    play.scoring). Seats go clockwise: the dealer's left is seat 1."""
-    facts, _ = turns_up(rules, players, card(BLUE, 9))
-    kept = scoring.Rules(direction="counterclockwise" if rules.counterclockwise else "clockwise")
-    left, right = 1 % players, -1 % players
-    first = {facts.next, scoring.first_player(0, players, kept)}
-    next_dealer = scoring.dealer(0, 2, players, kept)
-    return Seen(
-        holds=holding(
-            left_plays_first=first == {left},
-            right_plays_first=first == {right},
-            play_goes_left=facts.direction == 1 and kept.step == 1,
-            play_goes_right=facts.direction == -1 and kept.step == -1,
-            deal_passes_left=next_dealer == left,
-            deal_passes_right=next_dealer == right,
-        )
-    )
-
-
-@scenario("hand_size")
-def _hand_size(rules: Rules, players: int) -> Seen:
-    """A round's deal: the cards in each hand."""
-    s = new_state(rules, NO_CHOICES, Random(0), [[] for _ in range(players)], list(DECK), [])
-    deal(s, 0)
-    return Seen(cards=frozenset(len(hand) for hand in s.hands))
-
-
-@scenario("draw_pile_empty")
-def _draw_pile_empty(rules: Rules, players: int) -> Seen:
-    """Seat 0 draws from an empty draw pile: the discard pile but its top card becomes the
-    draw pile."""
-    under = [card(colour, value) for colour in (GREEN, BLUE) for value in range(1, 10)]
-    s = new_state(rules, NO_CHOICES, Random(0), [[] for _ in range(players)], [], [*under, RED_3])
-    give(s, 0, 1)
-    again = s.discard == [RED_3] and sorted(s.pile + s.hands[0]) == sorted(under)
-    return Seen(holds=holding(reshuffled_but_top=again))
 
 
 # --- Two players (rulesets/reference/two_players.py) ----------------------------------

@@ -17,7 +17,7 @@ from django.utils import translation
 
 from engine.rule_scenarios import RULE_SCENARIOS
 from engine.rules import Rules
-from engine.scenarios import Seen
+from engine.seen import Seen
 from rulesets import options as opts
 from rulesets.options import BY_KEY
 from rulesets.reference import BASE, YES, sections
