@@ -104,9 +104,14 @@ def _who_deals(rules: Rules, players: int) -> Seen:
 @scenario("hand_size")
 def _hand_size(rules: Rules, players: int) -> Seen:
     """A round's deal: the cards in each hand."""
+    return Seen(cards=frozenset(len(hand) for hand in dealt(rules, players).hands))
+
+
+def dealt(rules: Rules, players: int):
+    """A round's deal, from a whole deck (the dealer seat 0)."""
     s = new_state(rules, NO_CHOICES, Random(0), [[] for _ in range(players)], list(DECK), [])
     deal(s, 0)
-    return Seen(cards=frozenset(len(hand) for hand in s.hands))
+    return s
 
 
 @scenario("draw_pile_empty")

@@ -15,11 +15,12 @@ tests/rulesets/test_rules_engine.py holds the rule sentences against them for ma
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from engine.ask import TURN, Facts, Position, after, may_play, turned_up
-from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
-from engine.deal_scenarios import blue_nine_instead, turns_up
+from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, W, card
+from engine.deal_scenarios import blue_nine_instead, dealt, turns_up
 from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
 from engine.scenarios import SCENARIOS, jumps_in, pile_to
 from engine.seen import (
@@ -333,6 +334,40 @@ def _several_zeros(rules: Rules, players: int) -> Seen:
     facts = after(rules, Position(hands=before, top=RED_3), card(RED, 0))
     d, left = facts.direction, ((card(GREEN, 8),), *before[1:])
     return Seen(all(facts.hands[(seat + d) % players] == left[seat] for seat in range(players)))
+
+
+# --- The cards and the piles ------------------------------------------------------------
+
+
+@rule("base.deck")
+def _deck(rules: Rules, players: int) -> Seen:
+    """The engine's deck: in each colour one 0 and two of every other number and action
+    card; four of each wild card."""
+    count = Counter(DECK)
+    colours = all(
+        count[card(colour, value)] == (1 if value == 0 else 2)
+        for colour in range(4)
+        for value in (*range(10), SKIP, REVERSE, DRAW_TWO)
+    )
+    return Seen(colours and count[W] == count[W4] == 4, frozenset({len(DECK)}))
+
+
+@rule("base.piles")
+def _piles(rules: Rules, players: int) -> Seen:
+    """After the deal: one card turned up, the rest of the deck the draw pile."""
+    s = dealt(rules, players)
+    rest = len(DECK) - players * rules.hand_size - 1
+    return Seen(len(s.discard) == 1 and len(s.pile) == rest)
+
+
+@rule("base.next_player")
+def _next_player(rules: Rules, players: int) -> Seen:
+    """Seat 0 plays a red 5; or draws, nothing in hand to play (a red 9 drawn, after two
+    cards that cannot be played): either way the next player in the direction of play."""
+    played = after(rules, table(players, (card(RED, 5), card(GREEN, 8)), top=RED_3), card(RED, 5))
+    pile = pile_to(card(RED, 9), 2)
+    drawn = after(rules, table(players, (card(BLUE, 7), card(GREEN, 8)), top=RED_3, pile=pile))
+    return Seen(played.next == drawn.next == next_seat(rules, players))
 
 
 # --- What may be played ----------------------------------------------------------------

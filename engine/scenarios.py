@@ -300,6 +300,18 @@ def _go_out_zero(rules: Rules, players: int) -> Seen:
     return Seen(facts.went_out == 0 and facts.hands[1:] == (OTHERS,) * (players - 1))
 
 
+@scenario("uno_when")
+def _uno_when(rules: Rules, players: int) -> Seen:
+    """Seat 0 forgets UNO and is caught: as they lay their second-to-last card they draw the
+    penalty; laying a card that leaves them two, nothing."""
+    forgets = {"forget_uno": 1.0, "catch": 1.0}
+    last_but_one = table(players, (card(RED, 5), card(GREEN, 8)), top=RED_3)
+    earlier = table(players, (card(RED, 5), card(GREEN, 8), card(GREEN, 9)), top=RED_3)
+    caught = after(rules, last_but_one, card(RED, 5), forgets).drew[0] == rules.uno_penalty
+    early = after(rules, earlier, card(RED, 5), forgets).drew[0] == 0
+    return Seen(holds=holding(uno_at_second_to_last=caught and early))
+
+
 @scenario("uno_after_swap")
 def _uno_after_swap(rules: Rules, players: int) -> Seen:
     """Seat 0 lays a 7 (choosing the player before them) or a 0 from three cards; the

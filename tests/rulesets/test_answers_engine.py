@@ -76,6 +76,7 @@ CLAIMS = {
     "deal one seat to the left": ("deal_passes_left",),
     "deal passes one seat to the right": ("deal_passes_right",),
     "discard pile, except its top card, to make a new draw pile": ("reshuffled_but_top",),
+    "As you play your second-to-last card": ("uno_at_second_to_last",),
 }
 
 
