@@ -49,8 +49,8 @@ OPTIONS: list[Option] = [
                     "can answer too."
                 ),
                 False: _(
-                    "A Draw Two cannot be answered with a Draw Two: you draw two, or the "
-                    "whole total when the Draw Two ends a stack."
+                    "A Draw Two cannot be answered with a Draw Two: you draw two, or the whole "
+                    "total when the Draw Two was played on other draw cards."
                 ),
             }
         },
@@ -75,8 +75,8 @@ OPTIONS: list[Option] = [
             "total": {
                 True: _WD4_ON_WD4,
                 False: _(
-                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
-                    "four, or the whole total when the Wild Draw Four ends a stack."
+                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four, or "
+                    "the whole total when the Wild Draw Four was played on other draw cards."
                 ),
             },
             "challenge": {
@@ -89,9 +89,9 @@ OPTIONS: list[Option] = [
             "total_challenge": {
                 True: _WD4_ON_WD4,
                 False: _(
-                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw "
-                    "four, or the whole total when the Wild Draw Four ends a stack, unless you "
-                    "challenge it and win, when you draw only what came before it."
+                    "A Wild Draw Four cannot be answered with a Wild Draw Four: you draw four, or "
+                    "the whole total when the Wild Draw Four was played on other draw cards, "
+                    "unless you challenge it and win, when you draw only what came before it."
                 ),
             },
         },
@@ -124,8 +124,8 @@ OPTIONS: list[Option] = [
                     "the total passes to the next player."
                 ),
                 False: _(
-                    "A Draw Two cannot be answered with a Wild Draw Four: you draw two, "
-                    "or the whole total when the Draw Two ends a stack."
+                    "A Draw Two cannot be answered with a Wild Draw Four: you draw two, or the "
+                    "whole total when the Draw Two was played on other draw cards."
                 ),
             }
         },
@@ -152,8 +152,8 @@ OPTIONS: list[Option] = [
             "total": {
                 True: _D2_ON_WD4,
                 False: _(
-                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
-                    "or the whole total when the Wild Draw Four ends a stack."
+                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, or the "
+                    "whole total when the Wild Draw Four was played on other draw cards."
                 ),
             },
             "challenge": {
@@ -166,9 +166,9 @@ OPTIONS: list[Option] = [
             "total_challenge": {
                 True: _D2_ON_WD4,
                 False: _(
-                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, "
-                    "or the whole total when the Wild Draw Four ends a stack, unless you "
-                    "challenge it and win, when you draw only what came before it."
+                    "A Wild Draw Four cannot be answered with a Draw Two: you draw four, or the "
+                    "whole total when the Wild Draw Four was played on other draw cards, unless "
+                    "you challenge it and win, when you draw only what came before it."
                 ),
             },
         },

@@ -27,13 +27,13 @@ def _you_draw(o: Options, card: str, bigger: bool) -> str:
     if card == "d2":
         if bigger and skips:
             return gettext(
-                "You draw two cards, or the whole total when the Draw Two ends a stack, and "
-                "miss your turn."
+                "You draw two cards, or the whole total when the Draw Two was played on other draw "
+                "cards, and miss your turn."
             )
         if bigger:
             return gettext(
-                "You draw two cards, or the whole total when the Draw Two ends a stack, then "
-                "take your turn."
+                "You draw two cards, or the whole total when the Draw Two was played on other draw "
+                "cards, then take your turn."
             )
         if skips:
             return gettext("You draw two cards and miss your turn.")
@@ -42,13 +42,13 @@ def _you_draw(o: Options, card: str, bigger: bool) -> str:
         return _you_draw_unless_challenged(o, bigger)
     if bigger and skips:
         return gettext(
-            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, and "
-            "miss your turn."
+            "You draw four cards, or the whole total when the Wild Draw Four was played on other "
+            "draw cards, and miss your turn."
         )
     if bigger:
         return gettext(
-            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, then "
-            "take your turn."
+            "You draw four cards, or the whole total when the Wild Draw Four was played on other "
+            "draw cards, then take your turn."
         )
     if skips:
         return gettext("You draw four cards and miss your turn.")
@@ -61,15 +61,15 @@ def _you_draw_unless_challenged(o: Options, bigger: bool) -> str:
     skips = o["draw_card_skips_turn"]
     if bigger and skips:
         return gettext(
-            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, and "
-            "miss your turn, unless you challenge it and win, when you draw only what came "
-            "before it."
+            "You draw four cards, or the whole total when the Wild Draw Four was played on other "
+            "draw cards, and miss your turn, unless you challenge it and win, when you draw only "
+            "what came before it."
         )
     if bigger:
         return gettext(
-            "You draw four cards, or the whole total when the Wild Draw Four ends a stack, "
-            "unless you challenge it and win, when you draw only what came before it; either "
-            "way, you then take your turn."
+            "You draw four cards, or the whole total when the Wild Draw Four was played on other "
+            "draw cards, unless you challenge it and win, when you draw only what came before it; "
+            "either way, you then take your turn."
         )
     if skips:
         return gettext("You draw four cards and miss your turn, unless you challenge it and win.")

@@ -170,10 +170,10 @@ class TestFinding8NoAnswersCountTheStack:
     def test_a_no_says_the_whole_total_when_a_bigger_stack_can_come(self):
         options = with_options(stack_draw_four_on_draw_two=True, stack_draw_two_on_draw_four=True)
         ref = reference.build(options)
-        assert "or the whole total when the Draw Two ends a stack" in (
+        assert "or the whole total when the Draw Two was played on other draw cards" in (
             ref.answer("stack_d2_on_d2").text
         )
-        assert "or the whole total when the Wild Draw Four ends a stack" in (
+        assert "or the whole total when the Wild Draw Four was played on other draw cards" in (
             ref.answer("stack_wd4_on_wd4").text
         )
         assert "or the whole total" in ref.rule("stack_draw_two_on_draw_two").text
