@@ -46,6 +46,8 @@ _STRONG = frozenset(
 # The cards: "+2 on a +4" names two, in an order; a question about a card nobody asked about
 # comes after one about no card ("play after drawing" is not about a Draw Two first).
 _CARDS = frozenset(("wd4", "d2", "wild", "7", "0", "skip", "reverse"))
+# The cards one may be put on another of (stacking): "play a +2 on a +4" is stacking it.
+_DRAW_CARDS = frozenset(("wd4", "d2"))
 # "or" and "and" in each language: "a Wild or a Wild Draw Four" names two cards, not one on
 # the other.
 _LIST = frozenset(("or", "and", "y", "u", "ou", "et", "oder", "und"))
@@ -108,15 +110,15 @@ def card_order(
     text: str, *, written: bool = False, language: str | None = None
 ) -> tuple[str, str] | None:
     """The two cards a text puts one on the other, the one played first last: "+2 on a +4",
-    "+2 after a +4" and "auf eine +4 eine +2" are all ``("d2", "wd4")``; None when it names
-    no two different cards that way."""
+    "+2 after a +4" and "auf eine +4 eine +2" are all ``("d2", "wd4")``, and "+2 on a +2"
+    is ``("d2", "d2")``; None when it names no two cards that way."""
     sequence = _sequence(text, written=written, language=language)
     cards = [i for i, (word, _stop, _on) in enumerate(sequence) if word in _CARDS]
     if len(cards) < 2:
         return None
     first, second = cards[0], cards[1]
-    if sequence[first][0] == sequence[second][0]:
-        return None
+    if sequence[first][0] == sequence[second][0] and sequence[first][0] not in _DRAW_CARDS:
+        return None  # "a Wild on a Wild" is no question; "+2 on a +2" is stacking
     between = sequence[first + 1 : second]
     if any(word in (",", *_LIST) for word, _stop, _on in between):
         return None
@@ -231,6 +233,8 @@ def search(ref: Reference, query: str, limit: int = 8, language: str | None = No
     if not wanted:
         return Results(query, [], [])
     order = card_order(query, language=language)
+    if order is not None and set(order) <= _DRAW_CARDS:
+        wanted = list(dict.fromkeys("stack" if t == "play" else t for t in wanted))
     vocabulary = {t for doc in docs for t in doc.title | doc.body}
     wanted = [t if t in vocabulary else _nearest_word(t, vocabulary) for t in wanted]
     wanted = [t for t in wanted if t]

@@ -67,12 +67,15 @@ ENGLISH = TableWords(
             (r"(?:\+\s*2|plus\s*(?:2|two)|draw\s*(?:2|two)s?|d2)\b", " d2 "),
             (r"\b7\s*-\s*0\b|\bseven\s*-?\s*(?:zero|o)\b", " 7 0 "),
             (r"\bjump[\s-]*in\b", " jump "),
-            (r"\brun(?:s|ning)?\s+out\b|\bran\s+out\b", " empty "),
             (r"\bgo(?:es|ing)?\s+out\b|\bwent\s+out\b", " out "),
         ]
     ),
     phrases=patterns(
         [
+            # "last card": going out; "runs out", "out of turn": not going out.
+            (r"\blast\s+cards?\b", " out "),
+            (r"\brun(?:s|ning)?\s+out\b|\bran\s+out\b", " empty "),
+            (r"\bout\s+of\s+turn\b", " jump "),
             (
                 r"\bcard\s+(?:that\s+)?(?:i|you)\s+(?:just\s+)?(?:drew|have\s+drawn)\b|"
                 r"\bafter\s+(?:i\s+|you\s+)?(?:drawing|drew)\b|\bdrawn\s+card\b|\bjust\s+drew\b",
@@ -108,7 +111,8 @@ ENGLISH = TableWords(
         "first": ("start", "starts", "begin", "begins", "starting"),
         "out": ("win", "wins", "finish", "last"),
         "wild": ("wilds", "joker"),
-        "empty": ("runs", "empty", "reshuffle", "shuffle"),
+        "empty": ("runs", "empty"),
+        "shuffle": ("shuffles", "shuffled", "shuffling", "reshuffle", "reshuffles", "reshuffled"),
         "hand": ("hands", "cards"),
     },
     stop=frozenset(
@@ -159,6 +163,10 @@ SPANISH = TableWords(
     ),
     phrases=patterns(
         [
+            # "last card": going out.
+            (r"\bultimas?\s+cartas?\b", " out "),
+            # "quedarse sin cartas": going out, as the rule texts say it.
+            (r"\bqued\w*\s+sin\s+cartas\b", " out "),
             (
                 r"\b(?:despues\s+de|acab(?:o|as|a|e|amos)\s+de)\s+(?:robar|tomar|coger)\b|"
                 r"\bcarta\s+(?:robada|que\s+(?:robe|robo|robaste))\b",
@@ -173,6 +181,7 @@ SPANISH = TableWords(
     },
     stems={
         "forget": ("olvido", "olvide", "olvidar", "olvida", "olvidas", "olvidado", "olvidarse"),
+        "play": ("jugar", "juego", "juegas", "juega", "jugamos", "jugado", "tirar", "tiro", "tira"),
         "stack": ("acumular", "acumulo", "acumula", "acumulan", "encadenar", "apilar", "sumar",
                   "poner", "pongo", "echar"),
         "challenge": ("desafiar", "desafio", "desafia", "desafiado", "retar", "reto", "dudar",
@@ -228,6 +237,8 @@ FRENCH = TableWords(
     ),
     phrases=patterns(
         [
+            # "last card": going out.
+            (r"\bdernieres?\s+cartes?\b", " out "),
             (
                 r"\bapres\s+(?:avoir\s+)?pioche(?:r)?\b|\bviens\s+de\s+piocher\b|"
                 r"\bcarte\s+piochee\b",
@@ -242,6 +253,7 @@ FRENCH = TableWords(
     },
     stems={
         "forget": ("oublie", "oublier", "oubli", "oublies", "oubliez"),
+        "play": ("jouer", "joue", "joues", "jouez", "jouons"),
         "stack": ("cumuler", "cumul", "cumule", "enchainer", "enchaine", "empiler", "remettre",
                   "ajouter", "poser", "pose"),
         "challenge": ("contester", "conteste", "contestation", "challenger", "bluff", "bluffer",
@@ -296,6 +308,8 @@ GERMAN = TableWords(
     ),
     phrases=patterns(
         [
+            # "last card": going out.
+            (r"\bletzte[nr]?\s+karten?\b", " out "),
             (
                 r"\bnach\s+dem\s+(?:nach)?ziehen\b|\bgerade\s+gezogen\w*|"
                 r"\bgezogene[nr]?\s+karte\w*",
@@ -311,6 +325,7 @@ GERMAN = TableWords(
     },
     stems={
         "forget": ("vergessen", "vergesse", "vergisst", "vergass", "vergaß", "vergessene"),
+        "play": ("spielen", "spiele", "spielt", "spielst", "gespielt", "werfen", "werfe"),
         "stack": ("stapeln", "drauflegen", "drauf", "draufwerfen", "weitergeben", "kontern",
                   "addieren", "sammeln", "legen", "lege"),
         "challenge": ("anzweifeln", "zweifeln", "zweifel", "bezweifeln", "bluff", "bluffen",
@@ -376,6 +391,8 @@ PORTUGUESE = TableWords(
     ),
     phrases=patterns(
         [
+            # "last card": going out.
+            (r"\bultimas?\s+cartas?\b", " out "),
             (
                 r"\b(?:depois\s+de|acab(?:ei|ou|amos)\s+de)\s+(?:comprar|puxar|pegar)\b|"
                 r"\bcarta\s+(?:comprada|que\s+comprei)\b",
@@ -390,6 +407,7 @@ PORTUGUESE = TableWords(
     },
     stems={
         "forget": ("esquecer", "esqueci", "esqueceu", "esquece", "esquecido"),
+        "play": ("jogar", "jogo", "joga", "jogas", "jogou", "jogado"),
         "stack": ("acumular", "acumula", "acumulo", "empilhar", "empilha", "somar", "juntar",
                   "colocar", "coloco"),
         "challenge": ("desafiar", "desafio", "desafia", "duvidar", "blefe", "blefar",

@@ -33,6 +33,16 @@ TABLE_WORDS = [
     ("bluff", {"wd4_challenge"}),
     ("chalenge", {"wd4_challenge"}),
     ("the pile ran out", {"draw_pile_empty"}),
+    # Found in a browser review: "can I play" puts one draw card on another as much as
+    # "stack" does, a card may go on its own kind, and "last card" is about going out.
+    ("can I play +2 on +4", {"stack_d2_on_wd4"}),
+    ("can I play a +4 on a +2", {"stack_wd4_on_d2"}),
+    ("can I play +4 on +4", {"stack_wd4_on_wd4"}),
+    ("+2 on +2", {"stack_d2_on_d2"}),
+    (
+        "last card",
+        {"go_out_action", "go_out_wild", "go_out_seven", "go_out_zero", "last_card_blocked"},
+    ),
 ]
 
 
@@ -75,6 +85,12 @@ def test_own_rules_are_found():
     assert search.search(ref, "who deals").hits[0].kind in ("own", "answer")
 
 
+def test_a_word_finds_an_own_rule_written_with_another_form_of_it():
+    ref = reference.build(opts.official(), ["Whoever deals also shuffles twice."])
+    assert "own" in [h.kind for h in search.search(ref, "shuffle").hits]
+    assert "q-draw_pile_empty" in [h.anchor for h in search.search(ref, "shuffle").hits]
+
+
 def _reference(slug: str, language: str, own_rules=()):
     """The rules of a preset as the page shows them in ``language``."""
     with translation.override(language):
@@ -103,7 +119,27 @@ CARD_ORDER = [
     ("de", "+2 auf eine +4", "stack_d2_on_wd4"),
     ("de", "auf eine +2 eine +4", "stack_wd4_on_d2"),
     ("pt-br", "+2 sobre um +4", "stack_d2_on_wd4"),
+    # "Can I play a +2 on a +4?", the question every table asks: playing one draw card on
+    # another is stacking it, in every language, and a draw card on its own kind too.
+    ("en", "can I play a +2 on a +4?", "stack_d2_on_wd4"),
+    ("en", "can I play +4 on +4", "stack_wd4_on_wd4"),
+    ("es", "¿puedo jugar un +2 sobre un +4?", "stack_d2_on_wd4"),
+    ("es", "tirar +4 sobre +4", "stack_wd4_on_wd4"),
+    ("fr", "je peux jouer un +2 sur un +4 ?", "stack_d2_on_wd4"),
+    ("fr", "jouer +4 sur +4", "stack_wd4_on_wd4"),
+    ("de", "darf ich eine +2 auf eine +4 spielen", "stack_d2_on_wd4"),
+    ("de", "+4 auf +4 spielen", "stack_wd4_on_wd4"),
+    ("pt-br", "posso jogar um +2 sobre um +4?", "stack_d2_on_wd4"),
+    ("pt-br", "jogar +4 sobre +4", "stack_wd4_on_wd4"),
 ]
+
+LAST_CARD = [("en", "last card"), ("es", "última carta"), ("fr", "dernière carte")]
+LAST_CARD += [("de", "letzte Karte"), ("pt-br", "última carta")]
+
+
+@pytest.mark.parametrize(("language", "query"), LAST_CARD)
+def test_last_card_is_about_going_out(language, query):
+    assert _first("party", language, query).startswith("go_out_")
 
 
 @pytest.mark.parametrize("slug", ["official", "party"])
@@ -118,7 +154,8 @@ def test_card_order_reads_on_after_and_a_german_auf_first():
     assert search.card_order("+2 on a +4") == ("d2", "wd4")
     assert search.card_order("+4 after a +2") == ("wd4", "d2")
     assert search.card_order("+2 and +4") is None
-    assert search.card_order("+2 on a +2") is None
+    assert search.card_order("+2 on a +2") == ("d2", "d2")
+    assert search.card_order("a Wild on a Wild") is None
     assert search.card_order("Can I go out on a Skip, Reverse or Draw Two?", written=True) is None
     with translation.override("de"):
         assert search.card_order("auf eine +4 eine +2") == ("d2", "wd4")
