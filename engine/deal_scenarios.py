@@ -24,24 +24,32 @@ from engine.seen import (
     next_seat,
     scenario,
 )
-from engine.turn import give, new_state
+from engine.turn import State, give, new_state
 from play import scoring
 
+YELLOWS = (card(YELLOW, 8), card(YELLOW, 9))
 
-def turns_up(rules: Rules, players: int, c: int) -> tuple[Facts, int]:
-    """The dealer (seat 0) turns up c, a blue 9 under it; the first player holds yellow
-    cards: (what happened, the first player)."""
+
+def turns_up(
+    rules: Rules, players: int, c: int, hand: tuple[int, ...] = YELLOWS, **choices: float
+) -> tuple[Facts, int]:
+    """The dealer (seat 0) turns up c, blue 9s under it; the first player holds ``hand``
+    (yellow cards unless told) and makes ``choices``: (what happened, the first player)."""
     first = next_seat(rules, players)
     hands: list[tuple[int, ...]] = [OTHERS] * players
-    hands[first] = (card(YELLOW, 8), card(YELLOW, 9))
+    hands[first] = hand
     position = Position(hands=tuple(hands), top=RED_3, pile=(card(BLUE, 9),) * 10)
-    return turned_up(rules, position, c, dealer=0), first
+    return turned_up(rules, position, c, dealer=0, choices=choices), first
+
+
+def first_plays_on(facts: Facts, first: int, colour: int) -> bool:
+    """The first player takes their turn on ``colour``, nobody having drawn."""
+    return facts.colour == colour and facts.next == first and not any(facts.drew)
 
 
 def blue_nine_instead(facts: Facts, first: int) -> bool:
-    """The card turned up went back and the blue 9 under it is played on, by the first
-    player, nobody having drawn."""
-    return facts.colour == BLUE and facts.next == first and not any(facts.drew)
+    """The card turned up went back and the blue 9 under it is played on."""
+    return first_plays_on(facts, first, BLUE)
 
 
 @scenario("first_card_wild")
@@ -49,10 +57,8 @@ def _first_card_wild(rules: Rules, players: int) -> Seen:
     """A Wild turned up first: the blue 9 under it in play instead, or the first player's
     colour (yellow); either way they take their turn, having drawn nothing."""
     facts, first = turns_up(rules, players, W)
-    if rules.first_wild_redraw:
-        return Seen(blue_nine_instead(facts, first), misses=facts.next != first)
-    chose = facts.colour == YELLOW and facts.next == first and not any(facts.drew)
-    return Seen(chose, misses=facts.next != first)
+    colour = BLUE if rules.first_wild_redraw else YELLOW
+    return Seen(first_plays_on(facts, first, colour), misses=facts.next != first)
 
 
 @scenario("first_card_action")
@@ -101,17 +107,17 @@ def _who_deals(rules: Rules, players: int) -> Seen:
     )
 
 
-@scenario("hand_size")
-def _hand_size(rules: Rules, players: int) -> Seen:
-    """A round's deal: the cards in each hand."""
-    return Seen(cards=frozenset(len(hand) for hand in dealt(rules, players).hands))
-
-
-def dealt(rules: Rules, players: int):
+def dealt(rules: Rules, players: int) -> State:
     """A round's deal, from a whole deck (the dealer seat 0)."""
     s = new_state(rules, NO_CHOICES, Random(0), [[] for _ in range(players)], list(DECK), [])
     deal(s, 0)
     return s
+
+
+@scenario("hand_size")
+def _hand_size(rules: Rules, players: int) -> Seen:
+    """A round's deal: the cards in each hand."""
+    return Seen(cards=frozenset(len(hand) for hand in dealt(rules, players).hands))
 
 
 @scenario("draw_pile_empty")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from engine.ask import TURN, Facts, Position, after, may_play, turned_up
+from engine.ask import TURN, Facts, Position, after, may_play
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.deal_scenarios import blue_nine_instead, dealt, turns_up
 from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
@@ -480,21 +480,11 @@ def _first_card_wd4(rules: Rules, players: int) -> Seen:
     return Seen(blue_nine_instead(*turns_up(rules, players, W4)))
 
 
-def first_up(rules: Rules, players: int, c: int, hand: tuple[int, ...] = OTHERS, **choices):
-    """The dealer (seat 0) turns up c; the first player holds ``hand``: (what happened,
-    the first player)."""
-    first = next_seat(rules, players)
-    hands: list[tuple[int, ...]] = [OTHERS] * players
-    hands[first] = hand
-    position = Position(hands=tuple(hands), top=RED_3)
-    return turned_up(rules, position, c, dealer=0, choices=choices), first
-
-
 @rule("first_card_action")
 def _first_card_action(rules: Rules, players: int) -> Seen:
     """A Draw Two turned up first, under every draw rule: the first player draws two (they
     hold nothing to answer with), and misses their turn or not."""
-    facts, first = first_up(rules, players, card(RED, DRAW_TWO))
+    facts, first = turns_up(rules, players, card(RED, DRAW_TWO), OTHERS)
     return Seen(cards=drew(facts), misses=first in facts.lost_turn)
 
 
@@ -504,7 +494,7 @@ def _first_card_stack(rules: Rules, players: int) -> Seen:
     stacks."""
     answer = card(BLUE, DRAW_TWO) if rules.stack_two_on_two else W4
     hand = (answer, card(GREEN, 8), card(BLUE, 9))
-    facts, first = first_up(rules, players, card(RED, DRAW_TWO), hand, stack=1.0)
+    facts, first = turns_up(rules, players, card(RED, DRAW_TWO), hand, stack=1.0)
     return Seen(answer in facts.played_by(first) and facts.drew[first] == 0)
 
 

@@ -198,12 +198,12 @@ def lay(s: State, p: int, c: int, in_turn: bool) -> int:
     if v < 10:  # a number (most cards): the seven and zero rules, then the next player
         if v == 7 and R.seven_swap:
             swap_sevens(s, p)
-            if R.uno_penalty:
-                uno_after_moving(s)
         elif v == 0 and R.zero_rotate:
             rotate_hands(s)
-            if R.uno_penalty:
-                uno_after_moving(s)
+        else:
+            return (p + s.d) % s.n
+        if R.uno_penalty:
+            uno_after_moving(s)
         return (p + s.d) % s.n
     return action(s, p, v, guilty)
 
