@@ -107,9 +107,17 @@ $(VNU): | $(JAVA)
 	npm install --silent --prefix $(TOOLS) --no-save --no-audit --no-fund --no-package-lock vnu-jar@$(VNU_VERSION)
 	@test -f $@
 
-setup: $(STAMP) translations
-	$(PY) manage.py migrate --noinput -v 0
+# The served static files (hashed names and their compressed copies, in staticfiles/), collected
+# again only when a file of static/ or the locked packages changed. Collecting rewrites the
+# files in place: done while a server sends them (a test's `make run` beside another test
+# worker's browser server), a browser got a file cut short (ERR_CONTENT_LENGTH_MISMATCH).
+STATIC_MANIFEST := staticfiles/staticfiles.json
+$(STATIC_MANIFEST): $(shell find static -type f) pyproject.toml uv.lock | $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
+	@touch $@
+
+setup: $(STAMP) translations $(STATIC_MANIFEST)
+	$(PY) manage.py migrate --noinput -v 0
 
 # The tasks worker (game-length estimates) runs beside the server; Ctrl-C stops both, and
 # the worker is stopped too if the server ends by itself.
@@ -123,8 +131,7 @@ dev: $(DEV_STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
-	$(PY) manage.py collectstatic --noinput -v 0
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -134,8 +141,7 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
 # The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
 # on both cores; prints its time. tests/browser/ is not even imported (all of it is marked
 # browser); the marker leaves out any other test that asks for the browser.
-test-fast: $(DEV_STAMP) translations
-	@$(PY) manage.py collectstatic --noinput -v 0
+test-fast: $(DEV_STAMP) translations $(STATIC_MANIFEST)
 	@start=$$EPOCHREALTIME; \
 	$(PYTEST) -q -p no:cacheprovider -n 2 --dist worksteal --nomigrations --ignore=tests/browser \
 		-m "not browser and not served and not fuzz and not vnu"; \
@@ -147,19 +153,16 @@ test-contract: $(DEV_STAMP) translations
 	$(PYTEST) -p no:cacheprovider tests/contract; $(NO_TESTS_OK)
 
 # Every page through the W3C's Nu HTML Checker (and html5lib).
-check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations
-	@$(PY) manage.py collectstatic --noinput -v 0
+check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	$(PYTEST) -p no:cacheprovider tests/test_html.py
 
 # The whole suite, browser tests included, in the shape the README recommends for several
 # workers: PostgreSQL and Redis together (throwaway servers, installed from Debian's packages
 # when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
-test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
-	$(PY) manage.py collectstatic --noinput -v 0
+test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	scripts/with-postgres scripts/with-redis scripts/two-runs $(PYTEST)
 
-test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations
-	$(PY) manage.py collectstatic --noinput -v 0
+test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	scripts/with-postgres $(PYTEST) -p no:cacheprovider
 
 screenshots: $(DEV_STAMP) $(CHROMIUM) translations
@@ -167,9 +170,8 @@ screenshots: $(DEV_STAMP) $(CHROMIUM) translations
 
 WRK := command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 
-bench: $(STAMP) translations
+bench: $(STAMP) translations $(STATIC_MANIFEST)
 	@$(WRK)
-	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) scripts/bench.py
 
 # The engine's rounds per second beside rlcard's UNO game (random legal moves), which is
@@ -183,24 +185,21 @@ bench-sim: $(STAMP)
 
 # The same table on PostgreSQL and Redis (both from Debian's packages, started here and
 # stopped at the end) with 4 gunicorn workers.
-bench-production: $(STAMP) translations
+bench-production: $(STAMP) translations $(STATIC_MANIFEST)
 	@$(WRK)
-	$(PY) manage.py collectstatic --noinput -v 0
 	scripts/with-postgres scripts/with-redis $(PY) scripts/bench.py --production --workers 4
 
 # The evening at the table of scripts/locustfile.py, a few tables of 3 to 6 phones for about a
 # minute each, in make run's shape (waitress, SQLite) and in the production shape (gunicorn
 # behind deploy/nginx.conf, PostgreSQL, Redis: throwaway servers); fails on any lost, doubled
 # or invented round, any 5xx and any error.
-loadtest: $(DEV_STAMP) $(NGINX) $(REDIS) translations
-	@$(PY) manage.py collectstatic --noinput -v 0
+loadtest: $(DEV_STAMP) $(NGINX) $(REDIS) translations $(STATIC_MANIFEST)
 	$(PY) scripts/capacity.py --shape run --check
 	scripts/with-postgres scripts/with-redis $(PY) scripts/capacity.py --shape production --check
 
 # How many tables of 4 phones one box holds at a p99 of 200 ms with nothing lost, in both
 # shapes (the same evening, stepped up until a step does not hold); writes bench/capacity.json.
-capacity: $(DEV_STAMP) $(NGINX) $(REDIS) translations
-	@$(PY) manage.py collectstatic --noinput -v 0
+capacity: $(DEV_STAMP) $(NGINX) $(REDIS) translations $(STATIC_MANIFEST)
 	$(PY) scripts/capacity.py --shape run
 	scripts/with-postgres scripts/with-redis $(PY) scripts/capacity.py --shape production
 

@@ -158,6 +158,7 @@ def make_run(tmp_path_factory):
         "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    static_before = static_files()
     with log.open("w") as out:
         proc = subprocess.Popen(
             ["make", "--no-print-directory", "run", "HOST=127.0.0.1", f"PORT={port}"],
@@ -169,26 +170,49 @@ def make_run(tmp_path_factory):
         )
     try:
         wait_until_up(port, proc, log, 180)
-        yield port, temp
+        yield port, temp, changed_files(static_before, static_files())
     finally:
         stop_group(proc)
 
 
+def static_files() -> dict[str, tuple[int, int]]:
+    """Each collected static file's size and modification time."""
+    root = ROOT / "staticfiles"
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in root.rglob("*")
+        if p.is_file()
+    }
+
+
+def changed_files(before: dict, after: dict) -> list[str]:
+    return sorted(
+        name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+    )
+
+
+def test_make_run_leaves_the_collected_static_files_alone(make_run):
+    """Other test workers' servers send these files while `make run` starts: rewritten then,
+    a browser got one cut short (ERR_CONTENT_LENGTH_MISMATCH). `make test` collected them."""
+    _port, _temp, changed = make_run
+    assert changed == []
+
+
 def test_make_run_answers_while_50_slow_clients_are_held(make_run):
-    port, _temp = make_run
+    port, _temp, _changed = make_run
     times = assert_survives_slow_clients(port)
     print(f"make run: /healthz with {SLOW_CLIENTS} slow clients, slowest {max(times):.3f} s")
 
 
 def test_make_run_refuses_a_big_body_without_writing_it(make_run):
-    port, temp = make_run
+    port, temp, _changed = make_run
     status, seen = send_body(port, 1 << 20, 1 << 20, temp)
     assert status == 413
     assert seen == [] and files_in(temp) == []
 
 
 def test_make_run_keeps_nothing_of_a_cut_off_upload(make_run):
-    port, temp = make_run
+    port, temp, _changed = make_run
     _status, seen = send_body(port, 200 * 1024, 128 * 1024, temp)
     assert seen == [] and files_in(temp) == []
     healthz_seconds(port)
