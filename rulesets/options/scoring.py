@@ -247,4 +247,28 @@ OPTIONS: list[Option] = [
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
         when_note=_("Not when counting rounds won."),
     ),
+    Option(
+        "points_special_wild",
+        "scoring",
+        INT,
+        40,
+        pgettext_lazy("option label", "Points for a Shuffle Hands or blank Wild"),
+        _("What each Wild Shuffle Hands or blank Wild left in a hand scores."),
+        minimum=0,
+        maximum=200,
+        unit=POINT,
+        texts={
+            "n": ngettext_lazy(
+                "A Wild Shuffle Hands or blank Wild left in a hand scores %(n)s point.",
+                "A Wild Shuffle Hands or blank Wild left in a hand scores %(n)s points.",
+                "n",
+            ),
+            "zero": _("A Wild Shuffle Hands or blank Wild left in a hand scores nothing."),
+        },
+        when=(
+            ("deck", ("modern_112",)),
+            ("scoring", ("winner_takes_points", "lowest_total_wins")),
+        ),
+        when_note=_("Only with the 112-card deck, and not when counting rounds won."),
+    ),
 ]

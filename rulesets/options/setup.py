@@ -16,6 +16,30 @@ _FIRST_ACTION_REDRAW = _(
 
 OPTIONS: list[Option] = [
     Option(
+        "deck",
+        "setup",
+        ENUM,
+        "classic_108",
+        pgettext_lazy("option label", "Deck"),
+        _("Which deck is in your box."),
+        choices={
+            "classic_108": pgettext_lazy("option deck value", "108 cards"),
+            "modern_112": pgettext_lazy(
+                "option deck value", "112 cards, with Shuffle Hands and blank Wilds"
+            ),
+        },
+        texts={
+            "classic_108": _(
+                "This house plays with these 108 cards: a Wild Shuffle Hands or a blank Wild "
+                "from a newer box stays out of the game."
+            ),
+            "modern_112": _(
+                "This house plays with 112 cards: the 108 above plus one Wild Shuffle Hands "
+                "and three blank Wild cards (Wild Customizable)."
+            ),
+        },
+    ),
+    Option(
         "hand_size",
         "setup",
         INT,

@@ -357,6 +357,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "base.players",
             "teams",
             "base.deck",
+            "deck",
             "dealer_selection",
             "hand_size",
             "base.piles",
@@ -438,6 +439,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "base.number_points",
             "points_action",
             "points_wild",
+            "points_special_wild",
         ],
     ),
 ]

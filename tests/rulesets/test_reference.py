@@ -29,6 +29,8 @@ CASES = [(o.key, v) for o in opts.OPTIONS for v in sample_values(o)]
 
 # What each value's text must say, in words a player uses: the rule, not the setting.
 STATES = {
+    ("deck", "classic_108"): "a Wild Shuffle Hands or a blank Wild from a newer box stays out",
+    ("deck", "modern_112"): "plus one Wild Shuffle Hands and three blank Wild cards",
     ("dealer_selection", "highest_card"): "the highest number deals",
     ("dealer_selection", "random"): "chosen at random",
     ("direction", "clockwise"): "play goes clockwise (to the left)",
@@ -96,6 +98,7 @@ INT_STATES = {
     "rounds_to_win": "The first to win {n} round",
     "points_action": "A Skip, Reverse or Draw Two left in a hand scores {n} point",
     "points_wild": "A Wild or Wild Draw Four left in a hand scores {n} point",
+    "points_special_wild": "A Wild Shuffle Hands or blank Wild left in a hand scores {n} point",
 }
 
 
