@@ -21,6 +21,7 @@ from play import table
 from play.models import Game, Player, Round
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
+from tests.resolved_pages import is_document, resolved_pages
 from tests.rulesets.test_views import form_data
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +93,34 @@ def pages():
     found.append(
         ("POST /rules/import/ (errors)", 400, stranger.post("/rules/import/", {"text": "{"}))
     )
+    # And every page of urls.py, as the person who holds every code gets it.
+    found += [
+        (f"GET {path} ({name})", 200, r)
+        for name, (path, r) in resolved_pages().items()
+        if is_document(r)
+    ]
     return found
+
+
+def test_every_page_of_the_url_resolver_is_checked():
+    """The pages come from the resolver: one that answered with HTML before and no longer
+    does (a broken URL in the access matrix's paths) would drop out of the check silently."""
+    pages = resolved_pages()
+    documents = {name for name, (_path, r) in pages.items() if is_document(r)}
+    assert {"rulesets:home", "rulesets:rules", "play:game", "play:display"} <= documents
+    assert len(documents) >= 15, sorted(documents)
+    assert "play:board" in set(pages) - documents  # a fragment
+
+
+def test_every_fragment_of_the_url_resolver_is_valid_html(db):
+    parser = html5lib.HTMLParser(strict=True)
+    for name, (path, response) in resolved_pages().items():
+        if is_document(response):
+            continue
+        try:
+            parser.parseFragment(response.content.decode())
+        except html5lib.html5parser.ParseError as exc:
+            pytest.fail(f"{name} ({path}): {exc}")
 
 
 @pytest.fixture
