@@ -139,12 +139,13 @@ test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(S
 	scripts/two-runs $(PYTEST)
 
 # The inner loop: every test that needs no browser, no gunicorn, no fuzzing and no Java,
-# on both cores; prints its time. tests/browser/ is not even imported (all of it is marked
+# on both cores; prints its time. A new text may wait for its translation here (`make
+# messages` leaves it empty); `make test` fails until it has one. tests/browser/ is not even imported (all of it is marked
 # browser); the marker leaves out any other test that asks for the browser.
 test-fast: $(DEV_STAMP) translations $(STATIC_MANIFEST)
 	@start=$$EPOCHREALTIME; \
 	$(PYTEST) -q -p no:cacheprovider -n 2 --dist worksteal --nomigrations --ignore=tests/browser \
-		-m "not browser and not served and not fuzz and not vnu"; \
+		-m "not browser and not served and not fuzz and not vnu and not translated"; \
 	s=$$?; awk "BEGIN { printf \"make test-fast: %.1f s\\n\", $$EPOCHREALTIME - $$start }"; \
 	(exit $$s); $(NO_TESTS_OK)
 

@@ -221,6 +221,7 @@ def test_english_spanish_french_german_and_brazilian_portuguese_are_offered():
     assert [locale_name(code) for code in OTHER_LANGUAGES] == ["es", "fr", "de", "pt_BR"]
 
 
+@pytest.mark.translated
 @pytest.mark.parametrize("code", [code for code, _ in settings.LANGUAGES])
 def test_every_listed_language_has_a_complete_catalogue(code):
     if code == "en":  # the source: the texts in the code are its catalogue
@@ -307,6 +308,7 @@ def _gathered_now(tmp_path, monkeypatch) -> dict[str, set]:
     }
 
 
+@pytest.mark.translated
 def test_the_catalogues_hold_every_text_marked_in_the_code(tmp_path, monkeypatch):
     """A text marked but not gathered (``make messages`` not run) would be English in every
     language; a text no longer in the code is a translator's wasted work."""
@@ -583,3 +585,28 @@ def test_dates_are_written_the_readers_way(db, two_languages):
     history = Client().get(f"/r/{ruleset.code}/history/", headers={"accept-language": "es"})
     with translation.override("es"):
         assert date_format(when, "DATETIME_FORMAT") in history.content.decode()
+
+
+def test_make_messages_leaves_a_new_text_empty_instead_of_guessing(tmp_path):
+    """msgmerge's fuzzy matching filled new texts with the translation of a near one (the
+    German for "Points for a Wild" under "Points for a Shuffle Hands"); ours does not."""
+    import subprocess
+
+    from django.core.management import get_commands
+
+    from unosite.management.commands.makemessages import Command
+
+    assert get_commands()["makemessages"] == "unosite"
+    old = tmp_path / "de.po"
+    old.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Points for a Wild"\nmsgstr "Punkte für eine Farbenwahlkarte"\n'
+    )
+    new = tmp_path / "django.pot"
+    new.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Points for a Shuffle Hands"\nmsgstr ""\n'
+    )
+    subprocess.run(["msgmerge", *Command.msgmerge_options, str(old), str(new)], check=True)
+    merged = old.read_text()
+    assert "fuzzy" not in merged and "Farbenwahlkarte" not in merged.split("#~")[0]
