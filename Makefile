@@ -36,7 +36,7 @@ NO_TESTS_OK = s=$$?; if [ $$s -eq 5 ]; then echo "pytest collected no test here"
 PYTEST := env VNU_JAR=$(CURDIR)/$(VNU) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest
 LOCK_HINT = { echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock" >&2; exit 1; }
 
-.PHONY: messages translations run dev test test-fast test-contract test-production check-html test-postgres screenshots bench bench-production bench-sim loadtest capacity lint setup lock lock-upgrade clean
+.PHONY: messages translations run dev test test-fast test-contract test-production check-html test-postgres screenshots bench-sim loadtest capacity lint setup lock lock-upgrade clean
 
 $(UV):
 	@$(FIND_PYTHON); echo "Installing uv $(UV_VERSION) into $(TOOLS) with pip ($$py)"; \
@@ -169,12 +169,6 @@ test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) transla
 screenshots: $(DEV_STAMP) $(CHROMIUM) translations
 	$(PY) scripts/screenshots.py --out docs/screenshots
 
-WRK := command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-
-bench: $(STAMP) translations $(STATIC_MANIFEST)
-	@$(WRK)
-	$(PY) scripts/bench.py
-
 # The engine's rounds per second beside rlcard's UNO game (random legal moves), which is
 # installed into a throwaway environment, never into the project's; writes bench/sim-results.json.
 RLCARD_VENV ?= bench/.venv-rlcard
@@ -183,12 +177,6 @@ bench-sim: $(STAMP)
 		echo "Installing rlcard into the throwaway $(RLCARD_VENV)"; \
 		"$$py" -m venv $(RLCARD_VENV) && $(RLCARD_VENV)/bin/python -m pip install -q rlcard; }
 	$(PY) scripts/bench_sim.py --rlcard-python $(RLCARD_VENV)/bin/python
-
-# The same table on PostgreSQL and Redis (both from Debian's packages, started here and
-# stopped at the end) with 4 gunicorn workers.
-bench-production: $(STAMP) translations $(STATIC_MANIFEST)
-	@$(WRK)
-	scripts/with-postgres scripts/with-redis $(PY) scripts/bench.py --production --workers 4
 
 # The evening at the table of scripts/locustfile.py, a few tables of 3 to 6 phones for about a
 # minute each, in make run's shape (waitress, SQLite) and in the production shape (gunicorn

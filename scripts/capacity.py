@@ -31,6 +31,7 @@ import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -42,10 +43,23 @@ from pathlib import Path
 
 from serving import nginx_config
 
-from bench import cache_folder, free_port
-
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "capacity.json"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cache_folder(tmp: Path) -> Path:
+    """The shared cache's folder for this run: in memory where the default set-up puts it
+    (unosite.env.cache_dir), but a folder of its own."""
+    memory = Path("/dev/shm")
+    if memory.is_dir() and os.access(memory, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="house-rules-capacity.", dir=memory))
+    return tmp / "cache"
 VENV_BIN = Path(sys.executable).parent
 LOCUSTFILE = ROOT / "scripts" / "locustfile.py"
 STEPPING = ROOT / "scripts" / "capacity_shape.py"
