@@ -305,3 +305,26 @@ def test_the_game_length_pages_are_valid_html(client, settings):
         ids = re.findall(r'\sid="([^"]+)"', body)
         assert len(ids) == len(set(ids)), body
     assert "These changes" in bodies[-1] and "players:</strong> about" in bodies[-2]
+
+
+def test_an_estimate_made_by_other_engine_code_is_not_reused(monkeypatch, tmp_path):
+    """The key holds a digest of the engine's play and of the method, not a number to bump:
+    a change to either makes every estimate again; the tests' scenarios do not count."""
+    import shutil
+    from pathlib import Path
+
+    import engine
+
+    options = opts.official()
+    before = compute.options_key(options, 4)
+    assert compute.engine_version() == compute.ENGINE_VERSION
+    folder = tmp_path / "engine"
+    shutil.copytree(Path(engine.__file__).parent, folder)
+    monkeypatch.setattr(engine, "__file__", str(folder / "__init__.py"))
+    (folder / "rule_scenarios.py").write_text("# a scenario changed\n")
+    assert compute.engine_version() == compute.ENGINE_VERSION
+    (folder / "turn.py").write_text((folder / "turn.py").read_text() + "\n# the play changed\n")
+    changed = compute.engine_version()
+    assert changed != compute.ENGINE_VERSION
+    monkeypatch.setattr(compute, "ENGINE_VERSION", changed)
+    assert compute.options_key(options, 4) != before
