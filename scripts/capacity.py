@@ -13,7 +13,7 @@ bench/capacity.json, one entry per shape.
 Shapes:
 
 * ``run``: what `make run` serves: waitress (unosite/serve.py, 8 threads) on a SQLite file,
-  the per-process memory cache and the shared folder cache, and the tasks worker beside it.
+  Django's file cache in a folder every thread shares, and the tasks worker beside it.
 * ``production``: the README's deployment: gunicorn's sync workers (4) behind the shipped
   deploy/nginx.conf, the PostgreSQL and Redis of DATABASE_URL and REDIS_URL (make capacity
   starts throwaway ones), and the tasks worker.
