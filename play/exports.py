@@ -6,6 +6,7 @@ import csv
 import io
 from typing import Any
 
+from django.utils.formats import get_format
 from django.utils.translation import pgettext
 
 from play.services import Board
@@ -20,9 +21,16 @@ def _cell(value: Any) -> Any:
     return value
 
 
+def separator() -> str:
+    """The column separator the spreadsheet of the page's language reads: where numbers are
+    written with a decimal comma (French, German, Spanish, Portuguese), the comma cannot
+    part columns, and spreadsheets there split on semicolons."""
+    return ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
+
+
 def as_csv(b: Board) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, delimiter=separator())
     header = [
         pgettext("column heading", "round"),
         pgettext("column heading", "dealer"),

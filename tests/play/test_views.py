@@ -4,6 +4,7 @@ Personas: a *member* has the game link (/g/<code>/), a *spectator* the read-only
 (/w/<spectator code>/), a *stranger* neither. Only members change anything.
 """
 
+import csv
 import io
 import json
 import uuid
@@ -552,6 +553,21 @@ def test_csv_export(member, game):
     lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("round,dealer,went out,Ann: hand,Ben: hand")
     assert lines[1] == "1,Ann,Ann,,77,9,60,146,0,0,0,146,0,0,0"
+
+
+@pytest.mark.parametrize(
+    "language,separator", [("en", ","), ("fr", ";"), ("de", ";"), ("es", ";"), ("pt-br", ";")]
+)
+def test_the_score_download_opens_in_columns_in_the_spreadsheet_of_the_language(
+    client, db, language, separator
+):
+    """Spreadsheets set to a language with a decimal comma split columns on semicolons."""
+    game = make_game(["Ann", "Ben; Co"])
+    record(game, 0, {1: 12})
+    response = client.get(f"/g/{game.code}/game.csv", headers={"accept-language": language})
+    rows = list(csv.reader(response.content.decode("utf-8-sig").splitlines(), delimiter=separator))
+    assert [len(row) for row in rows] == [len(rows[0])] * 2 and len(rows[0]) == 9
+    assert rows[1][:3] == ["1", "Ann", "Ann"] and rows[0][4].startswith("Ben; Co")
 
 
 def test_exports_are_downloads_named_after_the_rules_and_the_day(client, db):
