@@ -203,14 +203,15 @@
   }
 
   // <time datetime="..." data-local>: the date and time in this browser's time zone
-  // (the page says UTC until then).
+  // (the page says UTC until then), written in the page's language, not the phone's.
   function localTime(el) {
     var when = new Date(el.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
+    var language = document.documentElement.lang || "en";
     try {
-      el.textContent = when.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
+      el.textContent = when.toLocaleString(language, { dateStyle: "long", timeStyle: "short" });
     } catch (err) {
-      el.textContent = when.toLocaleString();
+      el.textContent = when.toLocaleString(language);
     }
   }
 

@@ -90,6 +90,30 @@ def test_the_switcher_keeps_its_choice_and_reaches_the_scorekeeper(pages, listed
     expect(other.locator("html")).to_have_attribute("lang", "es")
 
 
+def test_dates_are_written_in_the_pages_language_not_the_phones(pages, listed, db):
+    """An English phone that chose German reads German dates: the page's language."""
+    ruleset, _ = make_ruleset()
+    phone = pages.new(locale="en-US", timezone_id="Europe/Berlin")
+    phone.goto(f"/r/{ruleset.code}/history/")
+    phone.get_by_label("Language").select_option("de")
+    phone.get_by_role("button", name="Change").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "de")
+    when = phone.locator("time[data-local]").first
+    expect(when).not_to_contain_text("UTC")
+    expected = phone.evaluate(
+        """el => new Date(el.getAttribute("datetime")).toLocaleString(
+            "de", { dateStyle: "long", timeStyle: "short" })""",
+        when.element_handle(),
+    )
+    english = phone.evaluate(
+        """el => new Date(el.getAttribute("datetime")).toLocaleString(
+            "en-US", { dateStyle: "long", timeStyle: "short" })""",
+        when.element_handle(),
+    )
+    assert expected != english
+    expect(when).to_have_text(expected)
+
+
 def test_the_switcher_works_without_javascript(pages, listed, db):
     ruleset, _ = make_ruleset()
     phone = pages.new(locale="en-US", java_script_enabled=False)
