@@ -22,6 +22,8 @@ def nginx_config(
         ("    listen [::]:80;\n", ""),
         ("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};"),
         ("/var/log/nginx/house-rules.access.log", str(folder / "access.log")),
+        ("/var/log/nginx/house-rules.error.log", str(folder / "error.log")),
+        ("root /srv/house-rules/staticfiles;", f"root {ROOT / 'staticfiles'};"),
     ]:
         assert old in site, f"deploy/nginx.conf no longer has {old!r}"
         site = site.replace(old, new)

@@ -29,9 +29,10 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
+    # Before staticfiles: its collectstatic also writes nginx's "busy" page (unosite.management).
+    "unosite",
     "django.contrib.staticfiles",
     "django_htmx",
-    "unosite",
     "rulesets",
     "play",
     "estimates",
