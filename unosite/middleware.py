@@ -26,6 +26,7 @@ RETRY_SQLSTATES = ("55P03",)
 RETRY_MESSAGES = (
     "database is locked",
     "database table is locked",
+    "database or disk is full",  # SQLite (SQLITE_FULL); PostgreSQL's disk_full is class 53
     "unable to open database file",
     "connection refused",
     "connection reset",

@@ -28,6 +28,7 @@ ERRORS = [
     OperationalError("database is locked"),
     OperationalError("server closed the connection unexpectedly"),
     InterfaceError("connection already closed"),
+    OperationalError("database or disk is full"),  # SQLite on a full disk (SQLITE_FULL)
 ]
 
 
