@@ -207,7 +207,12 @@ if HTTPS:
     LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env.env_bool("SECURE_HSTS_PRELOAD", True)
+    # Preload asks browsers' makers to build "https only" for the whole domain into their
+    # browsers, which takes months to undo: only an admin who chose it (and submitted the
+    # domain to hstspreload.org) turns it on. `check --deploy` would otherwise ask for it.
+    SECURE_HSTS_PRELOAD = env.env_bool("SECURE_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Rate limits per client (0 turns one off). Counters live in the database, or in Redis
 # when REDIS_URL is set, never in the cache of pages (see unosite.ratelimit).

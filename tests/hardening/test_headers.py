@@ -169,7 +169,7 @@ print(json.dumps(found))
 STRIPPED = ("DATABASE_URL", "DEBUG", "PUBLIC_URL", "SECRET_KEY", "ALLOWED_HOSTS")
 
 
-def probe(tmp_path, public_url: str) -> dict:
+def probe(tmp_path, public_url: str, **settings: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in STRIPPED and not k.startswith("SECURE_")}
     env.update(
         DJANGO_SETTINGS_MODULE="unosite.settings",
@@ -178,6 +178,7 @@ def probe(tmp_path, public_url: str) -> dict:
         SECRET_KEY="k3Y-" + "x7Qp9zR2" * 6,
         ALLOWED_HOSTS="rules.example.org",
         DATABASE_URL=f"sqlite:///{tmp_path / 'unused.sqlite3'}",
+        **settings,
     )
     result = subprocess.run(
         [sys.executable, "-c", PROBE],
@@ -197,6 +198,7 @@ def test_hsts_and_secure_cookies_when_public_url_is_https(tmp_path):
         assert found[label]["status"] == 200, found
         hsts = found[label]["hsts"]
         assert "max-age=31536000" in hsts and "includeSubDomains" in hsts, found
+        assert "preload" not in hsts, found  # only when the admin asks for it
     # Plain http is sent to https (without HSTS: browsers ignore it over http anyway).
     assert found["plain"]["status"] == 301
     assert found["plain"]["location"] == "https://rules.example.org/"
@@ -204,6 +206,19 @@ def test_hsts_and_secure_cookies_when_public_url_is_https(tmp_path):
     assert found["form"] and all(found["form"].values()), found["form"]  # Secure cookies
     # The health check stays reachable over plain http (load balancers probe it so).
     assert found["healthz"] == {"status": 200, "hsts": None}
+
+
+def test_hsts_preload_and_its_other_parts_are_the_admin_s_choice(tmp_path):
+    chosen = {
+        "SECURE_HSTS_SECONDS": "600",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": "false",
+        "SECURE_HSTS_PRELOAD": "true",
+    }
+    found = probe(tmp_path, "https://rules.example.org", **chosen)
+    assert found["secure"]["hsts"] == "max-age=600; preload", found
+    # Without the redirect, plain http is answered as it is (a proxy in front redirects).
+    found = probe(tmp_path, "https://rules.example.org", SECURE_SSL_REDIRECT="false")
+    assert found["plain"]["status"] == 200 and found["plain"]["location"] is None, found
 
 
 def test_no_hsts_when_public_url_is_plain_http(tmp_path):
