@@ -1,6 +1,7 @@
 """The skeleton: settings from the environment, health check, error pages, headers."""
 
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -210,3 +211,13 @@ def test_csrf_failure_is_a_clear_403(db):
     response = Client(enforce_csrf_checks=True).post("/rules/new/", {"name": "x"})
     assert response.status_code == 403
     assert "nothing was changed" in response.content.decode()
+
+
+def test_every_setting_is_in_the_readme_s_configuration_table():
+    """Each environment variable the settings read has its row (issue 42)."""
+    settings = (ROOT / "unosite" / "settings.py").read_text()
+    names = set(re.findall(r"env\.\w+\(\s*\"([A-Z_]+)\"", settings))
+    assert {"SECURE_SSL_REDIRECT", "SECURE_HSTS_PRELOAD", "DATABASE_URL"} <= names
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("## Configuration\n") : readme.index("## Deployment\n")]
+    assert sorted(name for name in names if f"| `{name}` |" not in table) == []
