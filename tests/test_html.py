@@ -15,6 +15,8 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from django.conf import settings
+from django.http import HttpResponse
 from django.test import Client
 
 from play import table
@@ -23,6 +25,7 @@ from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
 from tests.resolved_pages import is_document, resolved_pages
 from tests.rulesets.test_views import form_data
+from unosite.management.commands.collectstatic import busy_page
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +102,10 @@ def pages():
         for name, (path, r) in resolved_pages().items()
         if is_document(r)
     ]
+    # nginx's "busy" page, as collectstatic writes it (deploy/nginx.conf serves it).
+    for language, _name in settings.LANGUAGES:
+        page = HttpResponse(busy_page(language), status=503)
+        found.append((f"busy page ({language})", 503, page))
     return found
 
 

@@ -22,6 +22,9 @@ def write_busy_pages(folder: Path) -> None:
     stylesheet = Path(settings.BASE_DIR) / "static" / "css" / "site.css"
     (folder / "site.css").write_bytes(stylesheet.read_bytes())
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            page = render_to_string("busy.html")
-        (folder / f"{translation.to_locale(code)}.html").write_text(page, encoding="utf-8")
+        (folder / f"{translation.to_locale(code)}.html").write_text(busy_page(code), "utf-8")
+
+
+def busy_page(language: str) -> str:
+    with translation.override(language):
+        return render_to_string("busy.html")
