@@ -246,6 +246,19 @@ def test_the_development_servers_request_lines_are_masked():
     assert record.getMessage() == '"GET /r/A/edit/… HTTP/1.1" 302 0'
 
 
+def test_gunicorn_s_own_log_masks_edit_secrets():
+    """gunicorn logs the address of a request it failed to handle, in its own log."""
+    import unosite.wsgi  # noqa: F401 (what a gunicorn worker loads)
+
+    logger = logging.getLogger("gunicorn.error")
+    args = ("GET", "/r/A/edit/zz/")
+    record = logger.makeRecord(
+        logger.name, logging.ERROR, __file__, 1, "Error handling request %s %s", args, None
+    )
+    assert logger.filter(record)
+    assert record.getMessage() == "Error handling request GET /r/A/edit/…"
+
+
 # --- Files -----------------------------------------------------------------------------
 
 
