@@ -112,7 +112,9 @@ $(VNU): | $(JAVA)
 # files in place: done while a server sends them (a test's `make run` beside another test
 # worker's browser server), a browser got a file cut short (ERR_CONTENT_LENGTH_MISMATCH).
 STATIC_MANIFEST := staticfiles/staticfiles.json
-$(STATIC_MANIFEST): $(shell find static -type f) pyproject.toml uv.lock | $(STAMP)
+# collectstatic also writes nginx's busy page in every language (templates/busy.html).
+$(STATIC_MANIFEST): $(shell find static -type f) templates/busy.html \
+		$(wildcard locale/*/LC_MESSAGES/django.po) pyproject.toml uv.lock | $(STAMP) translations
 	$(PY) manage.py collectstatic --noinput -v 0
 	@touch $@
 

@@ -60,6 +60,8 @@ def cache_folder(tmp: Path) -> Path:
     if memory.is_dir() and os.access(memory, os.W_OK):
         return Path(tempfile.mkdtemp(prefix="house-rules-capacity.", dir=memory))
     return tmp / "cache"
+
+
 VENV_BIN = Path(sys.executable).parent
 LOCUSTFILE = ROOT / "scripts" / "locustfile.py"
 STEPPING = ROOT / "scripts" / "capacity_shape.py"
