@@ -207,6 +207,12 @@ def dealer(first_dealer: int, round_number: int, players: int, rules: Rules) -> 
     return (first_dealer + (round_number - 1) * rules.step) % players
 
 
+def first_dealer_for(position: int, round_number: int, players: int, rules: Rules) -> int:
+    """The first dealer that makes the player at ``position`` deal round ``round_number``
+    (the inverse of ``dealer``): choosing who deals next, the deal passes on from them."""
+    return (position - (round_number - 1) * rules.step) % players
+
+
 def first_player(dealer_seat: int, players: int, rules: Rules) -> int:
     """Play starts next to the dealer, in the direction of play."""
     return (dealer_seat + rules.step) % players

@@ -116,7 +116,7 @@ def new_seats_after(b: Board) -> list[Player]:
 def _first_dealer_for(dealer: Player, seated: Sequence[Player], rounds: int, rules) -> int:
     """The first-dealer position that makes ``dealer`` deal the next round."""
     position = next(i for i, p in enumerate(seated) if p.pk == dealer.pk)
-    return (position - rounds * rules.step) % len(seated)
+    return scoring.first_dealer_for(position, rounds + 1, len(seated), rules)
 
 
 def _begin(game: Game) -> tuple[Game, Board]:
@@ -331,6 +331,35 @@ def remove_player(game: Game, player_id: int) -> list[Player]:
         _save_dealer(locked, b, staying, dealer)
         services.settle(locked)
     return leaving
+
+
+def choose_dealer(game: Game, player_id: int, round_number: int | None) -> Player:
+    """Makes ``player_id`` deal round ``round_number``, the next one (for houses where the
+    loser or the winner deals); the deal passes on from them. Refuses, changing nothing,
+    when the page was for another round (another phone recorded one meanwhile), when the
+    player left, or when the game is over."""
+    with transaction.atomic():
+        locked, b = _begin(game)
+        if b.standing.finished:
+            raise Refused(_("This game is over: there is no next round to deal."))
+        if round_number != b.standing.round_number:
+            raise Refused(
+                _(
+                    "The board has changed on another phone: %(name)s deals round "
+                    "%(number)s now. Nothing was changed; choose again if someone else deals."
+                )
+                % {"name": b.dealer.name, "number": b.standing.round_number}
+            )
+        player = _player(locked, player_id)
+        if player.left_after is not None:
+            raise Refused(
+                _("%(name)s has left the game, so cannot deal. Nothing was changed.")
+                % {"name": player.name}
+            )
+        if player.pk != b.dealer.pk:
+            _save_dealer(locked, b, seating.playing(b.players), player)
+            services.settle(locked)
+    return player
 
 
 def rename_player(game: Game, player_id: int, raw_name: str) -> Player:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<code:code>/rounds/<int:round_id>/delete/", corrections.delete, name="delete"),
     path("g/<code:code>/undo/", corrections.undo, name="undo"),
     path("g/<code:code>/rounds/put-back/", corrections.put_back, name="put_back"),
+    path("g/<code:code>/dealer/", players.choose_dealer, name="dealer"),
     path("g/<code:code>/scorer/", whole_table.scorer, name="scorer"),
     path("g/<code:code>/again/", start.again, name="again"),
     path("g/<code:code>/players/", players.players, name="players"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -12,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from play import services, table
 from play.boards import Side
 from play.models import StartFrom
-from play.views.common import game_of, page_context
+from play.views.common import game_of, page_context, render_game
 
 
 def _players_page(request, game_, status=200, problem="", typed=None):
@@ -135,3 +136,21 @@ def remove_player(request, code, player_id):
         text = _("%(name)s has left the game; their rounds stay in the history.") % {"name": name}
     messages.success(request, text)
     return redirect("play:players", code=code)
+
+
+@require_POST
+def choose_dealer(request, code):
+    """Who deals the next round, chosen on the board; the deal passes on from them."""
+    game_ = game_of(code)
+    number = _int(request.POST.get("round"))
+    try:
+        player = table.choose_dealer(game_, _int(request.POST.get("player")), number)
+    except table.Refused as exc:
+        b = services.board(services.load_game(pk=game_.pk))
+        return render_game(request, b, status=409, problem=str(exc))
+    messages.success(
+        request,
+        _("%(name)s deals round %(number)s; the deal passes on from there.")
+        % {"name": player.name, "number": number},
+    )
+    return redirect(reverse("play:game", args=[code]) + "#board")

@@ -105,6 +105,9 @@ ROWS = {
     # Any table code may follow a rules code: a made-up one shows no game.
     "play:table": Row(READ, RULES),
     "play:scorer": Row(READ, TABLE),
+    "play:dealer": Row(
+        POST, TABLE, lambda w: {"player": str(w.game.players.get(seat=3).pk), "round": "2"}
+    ),
     "play:display": Row(READ, WATCH),
     "play:display_board": Row(READ, WATCH),
     "play:game": Row(READ, TABLE),
