@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from play import scoring
-from play.models import Game, Player, RemovedRound, Round
+from play.models import Adjustment, Game, Player, RemovedRound, Round
 from rulesets.models import Revision
 
 
@@ -39,6 +39,34 @@ class Side:
 
 
 @dataclass
+class AdjustmentRow:
+    """Points added to or taken from a side outside a round, as the board shows them."""
+
+    adjustment: Adjustment
+    player: Player  # whom the table named (with pairs, their pair's side scores it)
+    side: Side
+
+    @property
+    def undone(self) -> bool:
+        return self.adjustment.undone_at is not None
+
+    @property
+    def points(self) -> str:
+        """ "+20", "−20" (a real minus sign)."""
+        points = self.adjustment.points
+        return f"+{points}" if points > 0 else f"\u2212{-points}"
+
+    @property
+    def text(self) -> str:
+        """ "Dad −20: caught not calling UNO"."""
+        return _("%(name)s %(points)s: %(reason)s") % {
+            "name": self.side.name,
+            "points": self.points,
+            "reason": self.adjustment.reason,
+        }
+
+
+@dataclass
 class RoundRow:
     round: Round
     dealer: Player
@@ -47,6 +75,8 @@ class RoundRow:
     scores: list[int]  # per side
     totals: list[int]  # per side, after this round
     side_scores: list[tuple[Side, int]]  # the sides that scored in this round
+    # Points added or taken outside a round, counted in this round's totals.
+    adjustments: list[AdjustmentRow] = field(default_factory=list)
 
     @property
     def gains(self) -> str:
@@ -82,6 +112,8 @@ class Board:
     first_player: Player
     next_game: tuple[str, str] | None = None  # (code, spectator code) after Play again
     removed: RemovedRound | None = None  # a removed round that can be put back
+    # Points added or taken outside the rounds, undone ones too, in the order made.
+    adjustments: list[AdjustmentRow] = field(default_factory=list)
 
     @property
     def newer_rules(self) -> bool:
@@ -105,6 +137,12 @@ class Board:
     @property
     def last_round(self) -> RoundRow | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def recent_adjustments(self) -> list[AdjustmentRow]:
+        """The adjustments made since the last round (undone ones too): the board offers
+        to undo them, or to put them back."""
+        return [a for a in self.adjustments if a.adjustment.after_round >= len(self.rounds)]
 
     @property
     def deck_points(self) -> int:

@@ -67,9 +67,13 @@ def nice_step(top: int, ticks: int = 5) -> int:
 def build(names: list[str], running: list[list[int]], goal: int | None) -> Chart:
     """``running`` is each side's total after each round (see scoring.running_totals)."""
     rounds = len(running)
-    peak = max([goal or 0] + [t for totals in running for t in totals] + [1])
-    step = nice_step(peak)
+    values = [t for totals in running for t in totals]
+    peak = max([goal or 0, *values, 1])
+    # Points taken away outside a round can bring a total below 0: the axis goes down too.
+    low = min([0, *values])
+    step = nice_step(peak - low)
     top_value = -(-peak // step) * step
+    bottom_value = (low // step) * step
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
 
@@ -79,7 +83,7 @@ def build(names: list[str], running: list[list[int]], goal: int | None) -> Chart
         return LEFT + inset + ((plot_w - inset) * i / rounds if rounds else 0)
 
     def y(v: int) -> float:
-        return TOP + plot_h - plot_h * v / top_value
+        return TOP + plot_h - plot_h * (v - bottom_value) / (top_value - bottom_value)
 
     series = [
         Series(
@@ -92,7 +96,7 @@ def build(names: list[str], running: list[list[int]], goal: int | None) -> Chart
     ]
     x_every = max(1, -(-rounds // 10))
     x_ticks = [Tick(r, x=x(r), y=TOP + plot_h) for r in range(0, rounds + 1, x_every)]
-    y_ticks = [Tick(v, x=LEFT, y=y(v)) for v in range(0, top_value + 1, step)]
+    y_ticks = [Tick(v, x=LEFT, y=y(v)) for v in range(bottom_value, top_value + 1, step)]
     return Chart(
         width=WIDTH,
         height=HEIGHT,

@@ -49,12 +49,18 @@ def as_csv(b: Board) -> str:
         ]
     header += per_round
     header += [pgettext("column heading", "%(name)s: total") % {"name": s.name} for s in b.sides]
+    # Points added or taken outside the rounds, where the totals count them.
+    changed = any(row.adjustments for row in b.rounds)
+    if changed:
+        header.append(pgettext("column heading", "points changed outside the round"))
     writer.writerow([_cell(h) for h in header])
     for row in b.rounds:
         line: list[Any] = [row.round.number, row.dealer.name, row.went_out.name]
         if b.rules.counts_points:
             line += ["" if pts is None else pts for _p, pts in row.hands]
         line += row.scores + row.totals
+        if changed:
+            line.append("; ".join(change.text for change in row.adjustments))
         writer.writerow([_cell(v) for v in line])
     return out.getvalue()
 
@@ -87,6 +93,16 @@ def as_json(b: Board) -> dict[str, Any]:
                 "totals": dict(zip([s.name for s in b.sides], row.totals, strict=True)),
             }
             for row in b.rounds
+        ],
+        "adjustments": [
+            {
+                "after_round": change.adjustment.after_round,
+                "name": change.side.name,
+                "points": change.adjustment.points,
+                "reason": change.adjustment.reason,
+                "undone": change.undone,
+            }
+            for change in b.adjustments
         ],
         "totals": {s.name: s.total for s in b.sides},
         "winners": side_names([s.index for s in b.winners]),

@@ -11,11 +11,12 @@ import unicodedata
 import uuid
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play import scoring
-from play.models import NAME_MAX, Player
+from play.models import NAME_MAX, REASON_MAX, Player
 
 LONG_NAME = 10
 
@@ -289,3 +290,73 @@ class RoundForm(forms.Form):
 
 def new_submission_id() -> uuid.UUID:
     return uuid.uuid4()
+
+
+class AdjustmentForm(forms.Form):
+    """Points added to or taken from a player or pair outside a round, with a reason.
+
+    ``sides`` are the sides at the table (a player, or a pair): each is chosen by its first
+    player. ``most`` is the most points one change may add or take (the game's target).
+    The button pressed says whether the points are added or taken (``direction``).
+    """
+
+    ADD, TAKE = "add", "take"
+
+    player = forms.TypedChoiceField(
+        coerce=int,
+        error_messages={
+            "required": gettext_lazy("Choose who gets or loses the points."),
+            "invalid_choice": gettext_lazy(
+                "That player is no longer at the table: choose another. Nothing was changed."
+            ),
+        },
+    )
+    points = forms.IntegerField(
+        min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        error_messages={
+            "required": gettext_lazy("Enter how many points."),
+            "invalid": gettext_lazy("Enter the points as a whole number."),
+            "min_value": gettext_lazy("Enter 1 point or more; the button says add or take."),
+        },
+    )
+    reason = forms.CharField(
+        max_length=REASON_MAX,
+        error_messages={
+            "required": gettext_lazy("Say why, in a few words (such as “caught not calling UNO”)."),
+            "max_length": gettext_lazy("Keep the reason to %(limit_value)d characters or fewer."),
+        },
+    )
+    direction = forms.ChoiceField(
+        choices=[(ADD, ADD), (TAKE, TAKE)],
+        error_messages={
+            "required": gettext_lazy("Choose whether to add or take the points."),
+            "invalid_choice": gettext_lazy("Choose whether to add or take the points."),
+        },
+    )
+    submission_id = forms.UUIDField(widget=forms.HiddenInput, error_messages=SUBMISSION_ERRORS)
+    expected_round = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0, error_messages=DAMAGED_FORM_ERRORS
+    )
+
+    def __init__(self, *args, sides, most: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(s.players[0].pk, s.name) for s in sides]
+        points = self.fields["points"]
+        points.max_value = most
+        points.validators.append(MaxValueValidator(most))
+        points.widget.attrs["max"] = most
+        points.error_messages["max_value"] = _(
+            "At most %(max)s points at a time (the target score)."
+        ) % {"max": most}
+
+    def clean_reason(self) -> str:
+        reason = clean_name(self.cleaned_data["reason"])
+        if not reason:
+            raise forms.ValidationError(self.fields["reason"].error_messages["required"])
+        return reason
+
+    def signed_points(self) -> int:
+        """The points, negative when taken."""
+        points = self.cleaned_data["points"]
+        return -points if self.cleaned_data["direction"] == self.TAKE else points

@@ -196,3 +196,48 @@ class RemovedRound(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}, removed"
+
+
+ADJUSTMENT_MAX = 10_000  # the database's bound; the form allows at most the game's target
+REASON_MAX = 80
+
+
+class Adjustment(models.Model):
+    """Points added to or taken from a player (with pairs, their pair) outside a round, with
+    the reason the table gave ("caught not calling UNO", "agreed bonus"). Not the correction
+    of a saved round (play.views.corrections): a change of the totals of its own.
+
+    ``after_round`` is how many rounds had been recorded when it was made: the history and
+    the chart show it there. Undone (``undone_at`` set), it no longer counts and can be put
+    back (see play.adjustments).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="adjustments")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    after_round = models.PositiveIntegerField()
+    points = models.IntegerField()  # added when positive, taken when negative
+    reason = models.CharField(max_length=REASON_MAX)
+    # Generated into the form when it is shown: a double tap or a retry adds once.
+    submission_id = models.UUIDField()
+    undone_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "after_round", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "submission_id"], name="adjustment_submission_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=-ADJUSTMENT_MAX, points__lte=ADJUSTMENT_MAX) & ~Q(points=0),
+                name="adjustment_points_range",
+            ),
+            models.CheckConstraint(
+                condition=GreaterThan(Length(Trim("reason")), 0)
+                & LessThanOrEqual(Length("reason"), REASON_MAX),
+                name="adjustment_reason_not_blank",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} points: {self.reason}"

@@ -9,6 +9,7 @@ scoreboard. A newer removal replaces it.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -68,6 +69,7 @@ def put_back(game: Game, removed_id: int) -> int:
         for later in locked.rounds.filter(number__gte=number).order_by("-number"):
             later.number += 1
             later.save(update_fields=["number"])
+        locked.adjustments.filter(after_round__gte=number).update(after_round=F("after_round") + 1)
         round_ = Round.objects.create(
             game=locked,
             number=number,

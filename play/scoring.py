@@ -107,6 +107,16 @@ class RoundResult:
     hands: Mapping[int, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PointsAdjustment:
+    """Points added to (or, negative, taken from) the side of ``seat`` outside a round,
+    after ``after`` rounds had been played ("caught not calling UNO", "agreed bonus")."""
+
+    after: int
+    seat: int
+    points: int
+
+
 # --- Cards and hands --------------------------------------------------------------
 
 
@@ -282,8 +292,33 @@ def winners(rules: Rules, side_totals: Sequence[int]) -> list[int]:
 
 
 def progress_percent(rules: Rules, total: int) -> int:
-    """How far a total is towards the target (or rounds to win), 0-100."""
-    return min(100, total * 100 // rules.goal)
+    """How far a total is towards the target (or rounds to win), 0-100 (a total taken
+    below 0 by an adjustment shows as 0)."""
+    return max(0, min(100, total * 100 // rules.goal))
+
+
+def adjustments_by_round(
+    rules: Rules, players: int, rounds: int, adjustments: Sequence[PointsAdjustment]
+) -> tuple[list[list[int]], list[int]]:
+    """What adjustments add to each side: (after each of ``rounds`` rounds, in all).
+
+    An adjustment counts in the totals after the round it was made after (one made before
+    the first round, after round 1; one made after a round since removed, after the last).
+    """
+    count = side_count(players, rules)
+    added = [[0] * count for _ in range(rounds)]
+    total = [0] * count
+    for adjustment in adjustments:
+        side = side_of(adjustment.seat, players, rules)
+        total[side] += adjustment.points
+        if rounds:
+            added[min(max(adjustment.after, 1), rounds) - 1][side] += adjustment.points
+    sums = [0] * count
+    after_each = []
+    for extra in added:
+        sums = [t + e for t, e in zip(sums, extra, strict=True)]
+        after_each.append(sums)
+    return after_each, total
 
 
 @dataclass(frozen=True)
@@ -307,6 +342,7 @@ def standing(
     rounds: Sequence[RoundResult],
     active: Sequence[int] | None = None,
     start: Sequence[tuple[int, int]] | None = None,
+    adjustments: Sequence[PointsAdjustment] = (),
 ) -> Standing:
     """Where a game stands after its rounds.
 
@@ -315,21 +351,26 @@ def standing(
     total, but no longer deals, plays first or wins. ``start`` gives each side the points
     (or rounds) it started with and after how many rounds: a player who joined mid-game
     may start from the lowest total or from what the table decided, counted from the
-    round they joined. ``first_dealer`` is a position in ``active``: the deal passes round
-    the players at the table.
+    round they joined. ``adjustments`` add or take points outside the rounds (see
+    ``adjustments_by_round``). ``first_dealer`` is a position in ``active``: the deal
+    passes round the players at the table.
     """
     seats = list(range(players)) if active is None else list(active)
     count = side_count(players, rules)
     starts = list(start) if start is not None else [(0, 0)] * count
     scores = [round_scores(rules, players, r) for r in rounds]
-    running = []  # running_totals(), from the scores just computed, with the starts
+    extra, extra_total = adjustments_by_round(rules, players, len(rounds), adjustments)
+    running = []  # running_totals(), from the scores just computed, with starts and extras
     sums = [0] * count
     for i, score in enumerate(scores):
         sums = [t + s for t, s in zip(sums, score, strict=True)]
         running.append(
-            [t + (p if after <= i else 0) for t, (p, after) in zip(sums, starts, strict=True)]
+            [
+                t + e + (p if after <= i else 0)
+                for t, e, (p, after) in zip(sums, extra[i], starts, strict=True)
+            ]
         )
-    current = [t + p for t, (p, _after) in zip(sums, starts, strict=True)]
+    current = [t + e + p for t, e, (p, _after) in zip(sums, extra_total, starts, strict=True)]
     playing = sorted({side_of(seat, players, rules) for seat in seats})
     at_table = [current[side] for side in playing]
     finished = is_over(rules, at_table)

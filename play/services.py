@@ -21,8 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from play import removed_rounds, scoring, seating
-from play.boards import Board, RoundRow, Side
-from play.models import Game, Hand, Player, Round
+from play.boards import AdjustmentRow, Board, RoundRow, Side
+from play.models import Adjustment, Game, Hand, Player, Round
 from play.versions import publish_version
 from rulesets import codes
 from rulesets.models import Revision
@@ -225,16 +225,16 @@ def board(game: Game, *, cached: bool = True) -> Board:
     """Everything the scoreboard shows.
 
     ``game`` must come with its revision and rule set (``load_game``,
-    ``load_game_for_board``). What its players, rounds, hands and removed round give (four
-    queries) is kept in the cache under the game's version, which every change of them bumps
-    (see ``_bump``); the game itself (its rule set's current revision) and whether a next
-    game follows it are read each time.
+    ``load_game_for_board``). What its players, rounds, hands, adjustments and removed
+    round give (five queries) is kept in the cache under the game's version, which every
+    change of them bumps (see ``_bump``); the game itself (its rule set's current revision)
+    and whether a next game follows it are read each time.
     ``cached=False`` reads everything: inside a change, before its version is bumped.
     """
     key = cache_keys.key("board", game.pk, game.version)
     result = cache.get(key) if cached else None
     if result is None:
-        result = _assemble(game, players_of(game), _rounds(game), _hands(game))
+        result = _assemble(game, players_of(game), _rounds(game), _hands(game), _adjustments(game))
         # Removing a round and putting it back bump the version too.
         result.removed = removed_rounds.offer(game)
         if cached:
@@ -263,6 +263,33 @@ def _hands(game: Game) -> dict[int, dict[int, int]]:
     ):
         hands.setdefault(round_id, {})[player_id] = points
     return hands
+
+
+def _adjustments(game: Game) -> list[Adjustment]:
+    """Every adjustment of the game, undone ones too, in the order they were made."""
+    return list(game.adjustments.order_by("after_round", "pk"))
+
+
+def _counted(
+    players: list[Player], adjustments: Sequence[Adjustment]
+) -> list[scoring.PointsAdjustment]:
+    """What scoring needs of the adjustments that count (not undone): seats and points."""
+    seat_of = {p.pk: p.seat for p in players}
+    return [
+        scoring.PointsAdjustment(after=a.after_round, seat=seat_of[a.player_id], points=a.points)
+        for a in adjustments
+        if a.undone_at is None
+    ]
+
+
+def _read_adjustments(game: Game, players: list[Player]) -> list[scoring.PointsAdjustment]:
+    """The adjustments that count, read as plain values (one query)."""
+    seat_of = {p.pk: p.seat for p in players}
+    rows = game.adjustments.filter(undone_at=None).values_list("after_round", "player_id", "points")
+    return [
+        scoring.PointsAdjustment(after=after, seat=seat_of[player_id], points=points)
+        for after, player_id, points in rows
+    ]
 
 
 def _results(
@@ -299,9 +326,12 @@ def _read_results(game: Game, players: list[Player]) -> list[scoring.RoundResult
 
 
 def _standing(
-    game: Game, players: list[Player], results: Sequence[scoring.RoundResult]
+    game: Game,
+    players: list[Player],
+    results: Sequence[scoring.RoundResult],
+    adjustments: Sequence[scoring.PointsAdjustment],
 ) -> scoring.Standing:
-    """Where the game stands after ``results`` (its rounds, in order)."""
+    """Where the game stands after ``results`` (its rounds, in order) and ``adjustments``."""
     rules = rules_of(game.revision)
     return scoring.standing(
         rules,
@@ -310,6 +340,7 @@ def _standing(
         results,
         active=[p.seat for p in seating.playing(players)],
         start=seating.starts(players, rules),
+        adjustments=adjustments,
     )
 
 
@@ -318,15 +349,16 @@ def _assemble(
     players: list[Player],
     rounds: list[Round],
     hands: Mapping[int, Mapping[int, int]],
-    stand: scoring.Standing | None = None,
+    adjustments: Sequence[Adjustment] = (),
 ) -> Board:
-    """The board of a game from its players, its rounds in order and their hands (and
-    their ``_standing`` when the caller has it)."""
+    """The board of a game from its players, its rounds in order, their hands and its
+    adjustments."""
     revision = game.revision
     rules = rules_of(revision)
     n = len(players)
     by_id = {p.pk: p for p in players}
-    stand = stand or _standing(game, players, _results(players, rounds, hands))
+    results = _results(players, rounds, hands)
+    stand = _standing(game, players, results, _counted(players, adjustments))
     seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
@@ -354,6 +386,19 @@ def _assemble(
         )
         for i, r in enumerate(rounds)
     ]
+    changes = [
+        AdjustmentRow(
+            adjustment=a,
+            player=by_id[a.player_id],
+            side=sides[scoring.side_of(by_id[a.player_id].seat, n, rules)],
+        )
+        for a in adjustments
+    ]
+    for change in changes:  # shown after the round whose totals it counts in
+        if rows and not change.undone:
+            rows[min(max(change.adjustment.after_round, 1), len(rows)) - 1].adjustments.append(
+                change
+            )
     return Board(
         game=game,
         revision=revision,
@@ -364,6 +409,7 @@ def _assemble(
         standing=stand,
         dealer=players[stand.dealer],
         first_player=players[stand.first_player],
+        adjustments=changes,
     )
 
 
@@ -449,8 +495,10 @@ def record_round(
     """
     players = players if players is not None else players_of(game)
     results = _read_results(game, players)
+    extras = _read_adjustments(game, players)
     played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
-    stand = _standing(game, players, [*results, played])  # after it, unless the game changes
+    # After it, unless the game changes meanwhile.
+    stand = _standing(game, players, [*results, played], extras)
     try:
         with transaction.atomic():
             locked = lock_game(game)
@@ -458,7 +506,8 @@ def record_round(
             if changed:
                 players = players_of(locked)
                 results = _read_results(locked, players)
-                stand = _standing(locked, players, [*results, played])
+                extras = _read_adjustments(locked, players)
+                stand = _standing(locked, players, [*results, played], extras)
             game = locked
             number = len(results) + 1
             moved = expected_number not in (None, number)
@@ -580,5 +629,7 @@ def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = F
         for later in game.rounds.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])
+        # Points changed after it now come after the round before it.
+        game.adjustments.filter(after_round__gte=number).update(after_round=F("after_round") - 1)
         settle(game)
     return number

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from play.views import corrections, downloads, players, rounds, scoreboard, start, whole_table
+from play.views import (
+    adjustments,
+    corrections,
+    downloads,
+    players,
+    rounds,
+    scoreboard,
+    start,
+    whole_table,
+)
 
 app_name = "play"
 
@@ -20,6 +29,14 @@ urlpatterns = [
     path("g/<code:code>/undo/", corrections.undo, name="undo"),
     path("g/<code:code>/rounds/put-back/", corrections.put_back, name="put_back"),
     path("g/<code:code>/dealer/", players.choose_dealer, name="dealer"),
+    # Points added or taken outside a round (not the correction of a round, above).
+    path("g/<code:code>/points/", adjustments.add, name="add_points"),
+    path("g/<code:code>/points/<int:adjustment_id>/undo/", adjustments.undo, name="undo_points"),
+    path(
+        "g/<code:code>/points/<int:adjustment_id>/put-back/",
+        adjustments.put_back,
+        name="put_back_points",
+    ),
     path("g/<code:code>/scorer/", whole_table.scorer, name="scorer"),
     path("g/<code:code>/again/", start.again, name="again"),
     path("g/<code:code>/players/", players.players, name="players"),

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import uuid
 from pathlib import Path
 
 import html5lib
@@ -19,7 +20,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
 
-from play import table
+from play import adjustments, table
 from play.models import Game, Player, Round
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
@@ -39,6 +40,14 @@ def pages():
     game = make_game(names=("Ann", "Ben & Co", "<Cat>"))
     record(game, 0, {1: 12, 2: 30})
     round_id = Round.objects.get(game=game).pk
+    # Points outside a round: one that counts, one undone (the board, the history).
+    given = adjustments.add(
+        game, Player.objects.get(game=game, name="Ann").pk, -5, "<late>", uuid.uuid4(), 1
+    )
+    adjustments.add(
+        game, Player.objects.get(game=game, name="<Cat>").pk, 9, "bonus", uuid.uuid4(), 1
+    )
+    adjustments.undo(game, given[0].pk)
     finished = make_game(names=("Ann", "Ben"), preset="quick")
     record(finished, 0, {1: 250})
     # Pairs who came and went: a pair joined, another left (the players pages).
@@ -76,6 +85,8 @@ def pages():
         (owner, f"/g/{code}/rounds/{round_id}/delete/", 200),
         (owner, f"/g/{finished.code}/", 200),
         (owner, f"/g/{code}/players/", 200),
+        (owner, f"/g/{code}/points/", 200),
+        (owner, f"/g/{finished.code}/points/", 200),
         (owner, f"/g/{code}/players/{Player.objects.get(game=game, name='Ann').pk}/remove/", 200),
         (owner, f"/g/{pairs.code}/", 200),
         (owner, f"/g/{pairs.code}/players/", 200),
@@ -106,6 +117,8 @@ def pages():
     for language, _name in settings.LANGUAGES:
         page = HttpResponse(busy_page(language), status=503)
         found.append((f"busy page ({language})", 503, page))
+    bad_points = {"player": "x", "points": "1000000000", "reason": " ", "direction": "add"}
+    found.append(("POST points (errors)", 400, owner.post(f"/g/{code}/points/", bad_points)))
     return found
 
 

@@ -21,6 +21,7 @@ import pytest
 from django.apps import apps
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from play import services
 from play.models import Game, Round
@@ -67,7 +68,31 @@ def worlds(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), rolled_back():
         plain, finished, removed = make_world(), make_world(finished=True), make_world()
         removal.remove_round(removed.game, removed.round.pk, removed.round.version, last_only=True)
+        for world in (plain, finished, removed):
+            _points_outside_rounds(world)
         yield {(False, False): plain, (True, False): finished, (False, True): removed}
+
+
+def _points_outside_rounds(world: World) -> None:
+    """Points given to Ann outside a round, and points given to Ben and undone (for the URLs
+    that undo them and put them back: see ``adjustment_of``)."""
+    from play.models import Adjustment
+
+    for seat, undone in ((0, None), (1, timezone.now())):
+        Adjustment.objects.create(
+            game=world.game,
+            player=world.game.players.get(seat=seat),
+            after_round=world.game.rounds.count(),
+            points=5,
+            reason="agreed bonus",
+            submission_id=uuid.uuid4(),
+            undone_at=undone,
+        )
+
+
+def adjustment_of(world: World, undone: bool = False) -> int:
+    """The id of the world's points outside a round that count (or that were undone)."""
+    return world.game.adjustments.get(undone_at__isnull=not undone).pk
 
 
 def models():

@@ -29,7 +29,14 @@ from django.test import Client
 from play.models import RemovedRound
 from rulesets import codes
 from rulesets.forms import export
-from tests.hardening.conftest import make_world, rolled_back, routes, snapshot, writes
+from tests.hardening.conftest import (
+    adjustment_of,
+    make_world,
+    rolled_back,
+    routes,
+    snapshot,
+    writes,
+)
 from tests.rulesets.test_views import form_data
 
 pytestmark = pytest.mark.django_db
@@ -59,6 +66,17 @@ def _round(world, **extra):
 def _player(world):
     """The player the players' URLs name: Ben, in the second seat (so he can move up)."""
     return world.game.players.get(seat=1)
+
+
+def _points(world) -> dict[str, str]:
+    return {
+        "player": str(_player(world).pk),
+        "points": "10",
+        "reason": "agreed bonus",
+        "direction": "add",
+        "submission_id": str(uuid.uuid4()),
+        "expected_round": str(world.game.rounds.count()),
+    }
 
 
 def _removed(world) -> str:
@@ -105,6 +123,9 @@ ROWS = {
     # Any table code may follow a rules code: a made-up one shows no game.
     "play:table": Row(READ, RULES),
     "play:scorer": Row(READ, TABLE),
+    "play:add_points": Row(FORM, TABLE, lambda w: _points(w)),
+    "play:undo_points": Row(POST, TABLE, lambda w: {}),
+    "play:put_back_points": Row(POST, TABLE, lambda w: {}),
     "play:dealer": Row(
         POST, TABLE, lambda w: {"player": str(w.game.players.get(seat=3).pk), "round": "2"}
     ),
@@ -176,6 +197,7 @@ def path_for(route, role: str, world) -> str:
         secret=secret,
         round_id=world.round.pk,
         player_id=_player(world).pk,
+        adjustment_id=adjustment_of(world, undone=route.name == "play:put_back_points"),
         number=1,
         language="en",
         table=codes.new_code(),

@@ -19,7 +19,7 @@ from django.db import OperationalError, connection
 from django.test import Client, override_settings
 
 from rulesets import codes
-from tests.hardening.conftest import FailOnce, make_world, routes
+from tests.hardening.conftest import FailOnce, adjustment_of, make_world, routes
 
 pytestmark = pytest.mark.django_db
 
@@ -91,6 +91,7 @@ def _path(route, world) -> str:
         secret=world.secret,
         round_id=world.round.pk,
         player_id=world.game.players.get(seat=1).pk,
+        adjustment_id=adjustment_of(world),
         number=1,
         language="en",
         table="T" * 11,

@@ -255,14 +255,15 @@ def _fill(game, rounds):
 @pytest.mark.parametrize(
     "path, queries",
     [
-        # The game with its revision and rule set, players, rounds, hands, a removed round
-        # waiting to be put back.
-        ("/g/{code}/", 5),
-        ("/g/{code}/board/", 5),  # the same (the ETag's version comes from the cache)
-        ("/w/{watch}/", 5),
-        ("/w/{watch}/board/", 5),
-        # The game with its revision and rules, players, rounds, hands, a removed round.
-        ("/g/{code}/rounds/", 5),
+        # The game with its revision and rule set, players, rounds, hands, points changed
+        # outside the rounds, a removed round waiting to be put back.
+        ("/g/{code}/", 6),
+        ("/g/{code}/board/", 6),  # the same (the ETag's version comes from the cache)
+        ("/w/{watch}/", 6),
+        ("/w/{watch}/board/", 6),
+        # The game with its revision and rules, players, rounds, hands, points changed, a
+        # removed round.
+        ("/g/{code}/rounds/", 6),
     ],
 )
 def test_the_scoreboard_takes_a_fixed_number_of_queries(
