@@ -99,6 +99,35 @@ class RoundRow:
         ]
 
 
+def counted(players: Sequence[Player], adjustments: Sequence[Adjustment]):
+    """What scoring needs of the adjustments that count (not undone): seats and points."""
+    seat_of = {p.pk: p.seat for p in players}
+    return [
+        scoring.PointsAdjustment(after=a.after_round, seat=seat_of[a.player_id], points=a.points)
+        for a in adjustments
+        if a.undone_at is None
+    ]
+
+
+def adjustment_rows(
+    adjustments: Sequence[Adjustment],
+    by_id: dict[int, Player],
+    sides: Sequence[Side],
+    rows: Sequence[RoundRow],
+    rules: scoring.Rules,
+) -> list[AdjustmentRow]:
+    """The adjustments as the board shows them; those that count are also listed under the
+    round whose totals count them (see scoring.adjustments_by_round)."""
+    changes = []
+    for a in adjustments:
+        player = by_id[a.player_id]
+        change = AdjustmentRow(a, player, sides[scoring.side_of(player.seat, len(by_id), rules)])
+        changes.append(change)
+        if rows and not change.undone:
+            rows[min(max(a.after_round, 1), len(rows)) - 1].adjustments.append(change)
+    return changes
+
+
 @dataclass
 class Board:
     game: Game

@@ -20,8 +20,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import removed_rounds, scoring, seating
-from play.boards import AdjustmentRow, Board, RoundRow, Side
+from play import boards, removed_rounds, scoring, seating
+from play.boards import Board, RoundRow, Side
 from play.models import Adjustment, Game, Hand, Player, Round
 from play.versions import publish_version
 from rulesets import codes
@@ -265,31 +265,10 @@ def _hands(game: Game) -> dict[int, dict[int, int]]:
     return hands
 
 
-def _adjustments(game: Game) -> list[Adjustment]:
-    """Every adjustment of the game, undone ones too, in the order they were made."""
-    return list(game.adjustments.order_by("after_round", "pk"))
-
-
-def _counted(
-    players: list[Player], adjustments: Sequence[Adjustment]
-) -> list[scoring.PointsAdjustment]:
-    """What scoring needs of the adjustments that count (not undone): seats and points."""
-    seat_of = {p.pk: p.seat for p in players}
-    return [
-        scoring.PointsAdjustment(after=a.after_round, seat=seat_of[a.player_id], points=a.points)
-        for a in adjustments
-        if a.undone_at is None
-    ]
-
-
-def _read_adjustments(game: Game, players: list[Player]) -> list[scoring.PointsAdjustment]:
-    """The adjustments that count, read as plain values (one query)."""
-    seat_of = {p.pk: p.seat for p in players}
-    rows = game.adjustments.filter(undone_at=None).values_list("after_round", "player_id", "points")
-    return [
-        scoring.PointsAdjustment(after=after, seat=seat_of[player_id], points=points)
-        for after, player_id, points in rows
-    ]
+def _adjustments(game: Game, counting: bool = False) -> list[Adjustment]:
+    """The game's points outside the rounds in the order made (``counting``: not undone)."""
+    found = game.adjustments.filter(undone_at=None) if counting else game.adjustments.all()
+    return list(found.order_by("after_round", "pk"))
 
 
 def _results(
@@ -358,7 +337,7 @@ def _assemble(
     n = len(players)
     by_id = {p.pk: p for p in players}
     results = _results(players, rounds, hands)
-    stand = _standing(game, players, results, _counted(players, adjustments))
+    stand = _standing(game, players, results, boards.counted(players, adjustments))
     seated = [p for p in players if p.left_after is None]
     sides = [
         Side(
@@ -386,19 +365,6 @@ def _assemble(
         )
         for i, r in enumerate(rounds)
     ]
-    changes = [
-        AdjustmentRow(
-            adjustment=a,
-            player=by_id[a.player_id],
-            side=sides[scoring.side_of(by_id[a.player_id].seat, n, rules)],
-        )
-        for a in adjustments
-    ]
-    for change in changes:  # shown after the round whose totals it counts in
-        if rows and not change.undone:
-            rows[min(max(change.adjustment.after_round, 1), len(rows)) - 1].adjustments.append(
-                change
-            )
     return Board(
         game=game,
         revision=revision,
@@ -409,7 +375,7 @@ def _assemble(
         standing=stand,
         dealer=players[stand.dealer],
         first_player=players[stand.first_player],
-        adjustments=changes,
+        adjustments=boards.adjustment_rows(adjustments, by_id, sides, rows, rules),
     )
 
 
@@ -495,10 +461,9 @@ def record_round(
     """
     players = players if players is not None else players_of(game)
     results = _read_results(game, players)
-    extras = _read_adjustments(game, players)
+    extras = boards.counted(players, _adjustments(game, counting=True))
     played = scoring.RoundResult(went_out=went_out, hands=dict(hands))
-    # After it, unless the game changes meanwhile.
-    stand = _standing(game, players, [*results, played], extras)
+    stand = _standing(game, players, [*results, played], extras)  # unless the game changes
     try:
         with transaction.atomic():
             locked = lock_game(game)
@@ -506,7 +471,7 @@ def record_round(
             if changed:
                 players = players_of(locked)
                 results = _read_results(locked, players)
-                extras = _read_adjustments(locked, players)
+                extras = boards.counted(players, _adjustments(locked, counting=True))
                 stand = _standing(locked, players, [*results, played], extras)
             game = locked
             number = len(results) + 1
