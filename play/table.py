@@ -27,7 +27,7 @@ from django.utils.translation import ngettext
 from play import scoring, seating, services
 from play.boards import Board
 from play.forms import clean_name
-from play.models import MAX_SEATS, NAME_MAX, START_POINTS_MAX, Game, Player, StartFrom
+from play.models import MAX_SEATS, NAME_MAX, START_POINTS_MAX, Game, Player, Round, StartFrom
 
 
 class Refused(ValueError):
@@ -357,6 +357,11 @@ def choose_dealer(game: Game, player_id: int, round_number: int | None) -> Playe
                 % {"name": player.name}
             )
         if player.pk != b.dealer.pk:
+            # Rounds recorded before dealers were kept are counted from the first dealer:
+            # they keep who the history says dealt them.
+            for row in b.rounds:
+                if row.round.dealer_id is None:
+                    Round.objects.filter(pk=row.round.pk).update(dealer=row.dealer)
             _save_dealer(locked, b, seating.playing(b.players), player)
             services.settle(locked)
     return player

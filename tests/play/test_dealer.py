@@ -173,3 +173,12 @@ def test_the_history_and_the_downloads_say_who_dealt_the_chosen_rounds(member, p
     assert [r["dealer"] for r in data["rounds"]] == ["Ann", "Ben", "Dan"]
     csv = member.get(f"/g/{played.code}/game.csv").content.decode().splitlines()
     assert csv[3].startswith("3,Dan,Ann,")
+
+
+def test_rounds_recorded_before_dealers_were_kept_keep_their_dealer(played):
+    from play.models import Round
+
+    Round.objects.filter(game=played).update(dealer=None)
+    assert [row.dealer.name for row in _board(played).rounds] == ["Ann", "Ben"]
+    table.choose_dealer(played, _player(played, "Ann").pk, 3)
+    assert [row.dealer.name for row in _board(played).rounds] == ["Ann", "Ben"]
