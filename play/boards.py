@@ -99,7 +99,9 @@ class RoundRow:
         ]
 
 
-def counted(players: Sequence[Player], adjustments: Sequence[Adjustment]):
+def counted(
+    players: Sequence[Player], adjustments: Sequence[Adjustment]
+) -> list[scoring.PointsAdjustment]:
     """What scoring needs of the adjustments that count (not undone): seats and points."""
     seat_of = {p.pk: p.seat for p in players}
     return [
