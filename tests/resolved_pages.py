@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from tests.hardening.conftest import make_world, routes
+from tests.hardening.conftest import make_world, points_outside_rounds, routes
 from tests.hardening.test_access import client_for, path_for
 
 
@@ -22,6 +22,7 @@ def resolved_pages(**client_kwargs) -> dict[str, tuple[str, object]]:
     """Route name -> (path, response) for every named URL that answers GET with HTML: whole
     pages and the fragments of them that phones ask for."""
     world = make_world()
+    points_outside_rounds(world)
     client: Client = client_for("creator", world, **client_kwargs)
     found = {}
     for route in routes():

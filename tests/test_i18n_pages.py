@@ -40,6 +40,7 @@ FAMILY = [
     "Cat",
     "Dan",
     "zzzz",
+    "agreed bonus",  # the reason of points given outside a round (tests.hardening.conftest)
 ]
 OURS = ["House Rules", "UNO", "English", "Español", "Français", "Deutsch", "Português", "Brasil"]
 ENGLISH = re.compile(r"[A-Za-z]{2,}")

@@ -69,11 +69,11 @@ def worlds(django_db_setup, django_db_blocker):
         plain, finished, removed = make_world(), make_world(finished=True), make_world()
         removal.remove_round(removed.game, removed.round.pk, removed.round.version, last_only=True)
         for world in (plain, finished, removed):
-            _points_outside_rounds(world)
+            points_outside_rounds(world)
         yield {(False, False): plain, (True, False): finished, (False, True): removed}
 
 
-def _points_outside_rounds(world: World) -> None:
+def points_outside_rounds(world: World) -> None:
     """Points given to Ann outside a round, and points given to Ben and undone (for the URLs
     that undo them and put them back: see ``adjustment_of``)."""
     from play.models import Adjustment
