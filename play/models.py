@@ -46,6 +46,9 @@ class Game(models.Model):
     # The table it is played at (see play.tables): the code of the table link a printed
     # card carries, or of the table of the browser that started it. Empty for older games.
     table = models.CharField(max_length=CODE_MAX, blank=True, default="", db_index=True)
+    # The table code before the host last renewed the card (play.tables.renew): a phone
+    # that kept score through the old card is told why it no longer can.
+    old_table = models.CharField(max_length=CODE_MAX, blank=True, default="")
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -66,8 +69,23 @@ class Game(models.Model):
             models.CheckConstraint(condition=Q(version__gte=1), name="game_version_positive"),
         ]
 
+    # The code in the link that reached this game under /g/: its own ``code``, or its
+    # spectator code on a phone that keeps score through the table's card (see
+    # play.views.common.game_of). The pages link on with it, so a phone never learns
+    # the game link it was not given.
+    link_code = ""
+
     def __str__(self) -> str:
         return f"Game {self.pk} of {self.revision_id}"
+
+    @property
+    def url_code(self) -> str:
+        return self.link_code or self.code
+
+    @property
+    def through_table(self) -> bool:
+        """Whether this phone keeps score through the table's card (not the game link)."""
+        return bool(self.link_code) and self.link_code != self.code
 
     @property
     def finished(self) -> bool:

@@ -25,13 +25,23 @@ class RecentGame:
     changed: datetime
 
 
+# How the browser reached a game, as kept: by the game link (False: not only watching),
+# by the spectator link (True), or by the game's pages under its spectator code, keeping
+# score through the table's card (see play.tables).
+THROUGH_TABLE = "table"
+
+
 def remember(request, game: Game, spectator: bool) -> None:
-    """Puts the game first in this browser's list; the game link wins over the spectator
-    link of the same game. The session is written only when the list changes."""
+    """Puts the game first in this browser's list; the game link wins over the table's
+    card, and both over the spectator link of the same game. The session is written only
+    when the list changes."""
     kept = [list(e) for e in request.session.get(SESSION_KEY, [])]
-    if spectator and [game.pk, False] in kept:
-        spectator = False
-    entry = [game.pk, spectator]
+    how: bool | str = THROUGH_TABLE if game.through_table and not spectator else spectator
+    if how is not False and [game.pk, False] in kept:
+        how = False
+    elif how is True and [game.pk, THROUGH_TABLE] in kept:
+        how = THROUGH_TABLE
+    entry = [game.pk, how]
     if kept[:1] == [entry]:
         return
     others = [e for e in kept if e[0] != game.pk]
@@ -41,7 +51,7 @@ def remember(request, game: Game, spectator: bool) -> None:
 def member_games(request) -> list[int]:
     """The games this browser had the game link of (not only the spectator link)."""
     kept = request.session.get(SESSION_KEY, []) if hasattr(request, "session") else []
-    return [pk for pk, watch in kept if not watch]
+    return [pk for pk, watch in kept if watch is False]
 
 
 def recent(request) -> list[RecentGame]:
@@ -62,15 +72,17 @@ def recent(request) -> list[RecentGame]:
         g = by_pk.get(pk)
         if g is None:  # deleted since (old games are cleared after a while)
             continue
+        if watch is True:
+            url = reverse("play:watch_game", args=[g.spectator_code])
+        else:
+            url = reverse("play:game", args=[g.spectator_code if watch else g.code])
         result.append(
             RecentGame(
-                url=reverse("play:watch_game", args=[g.spectator_code])
-                if watch
-                else reverse("play:game", args=[g.code]),
+                url=url,
                 rules=g.revision.name,
                 players=[p.name for p in g.players.all()],
                 finished=g.finished,
-                spectator=watch,
+                spectator=watch is True,
                 changed=g.updated_at,
             )
         )

@@ -549,6 +549,12 @@ def _locked_round(game: Game, round_id: int, version: int) -> Round:
     return round_
 
 
+def bump(game: Game) -> None:
+    """A new version of the locked ``game`` whose rounds and players did not change (its
+    table moved, see play.tables.renew), so that every phone's next poll reads it again."""
+    _bump(game, game.finished)
+
+
 def settle(game: Game) -> None:
     """After a change of the locked ``game``'s past rounds or players (play.removal,
     play.table): whether the game is over now, and a new version."""

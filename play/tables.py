@@ -11,8 +11,15 @@ A browser remembers its table for each rule set in its (signed) session: the one
 table link it opened last, or, when it prints a card or starts a game without one, a new
 one of its own. The games it starts are played at that table.
 
-Following a game found this way is read-only (its spectator link); keeping score needs
-the game link, which a scoring phone shows as a QR code ("Let another phone keep score").
+Whoever can scan the card is at the table, so the table link lets a phone keep score
+too, in one tap ("Keep score" beside the game): its scoreboard is then the game's pages
+under its spectator code (``/g/<spectator code>/``), which keep score only in a browser
+whose table for the game's rules is the game's table (``scores_here``). A phone never
+learns the game link that way, and the host's phone can renew the table link (a new card,
+``renew``): the games move to a new table code, and a phone that kept score through the
+old card can no longer, and is told why (``refusal``). The rule set's share link alone
+never lists a game nor gives scoring; the spectator link alone stays read-only. The game
+link (shown as a QR code by "Let another phone keep score") keeps score wherever it is.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -96,6 +104,10 @@ class InProgress:
         return reverse("play:watch_game", args=[self.game.spectator_code])
 
     @property
+    def score_url(self) -> str:
+        return scoring_url(self.game)
+
+    @property
     def players(self) -> str:
         return ", ".join(self.names)
 
@@ -161,3 +173,60 @@ def _summary(b: Board) -> InProgress:
         counts_points=b.rules.counts_points,
         lowest_wins=lowest,
     )
+
+
+# --- Keeping score through the card ---------------------------------------------------
+
+
+def scores_here(request, game: Game) -> bool:
+    """Whether this browser keeps score in ``game`` through its table's card: the table it
+    opened last for the game's rules is the game's table."""
+    return bool(game.table) and remembered(request, game.revision.ruleset) == game.table
+
+
+def refusal(request, game: Game) -> str:
+    """Why this browser cannot keep score in ``game`` under its spectator code, in words."""
+    table = remembered(request, game.revision.ruleset) if request is not None else None
+    if table and table == game.old_table:
+        return _(
+            "The card on this table was renewed on the host’s phone, so this phone can no "
+            "longer keep score through the old one. Scan the new card to keep score again. "
+            "Nothing was changed."
+        )
+    if table:
+        return _(
+            "This phone opened the card of another table, so it cannot keep score in this "
+            "game. Scan the card on this game’s table to keep score. Nothing was changed."
+        )
+    return _(
+        "This is the read-only link of a game: ask the table for the game link to "
+        "record or change rounds."
+    )
+
+
+def scoring_url(game: Game) -> str:
+    """Where a phone at the table keeps score: the game's pages under its spectator code."""
+    return reverse("play:game", args=[game.spectator_code])
+
+
+def link_code(game: Game, through_table: bool) -> str:
+    """The code of the game pages of ``game`` for a phone that keeps score with the game
+    link, or through the table's card."""
+    return game.spectator_code if through_table else game.code
+
+
+def renew(request, game: Game) -> str:
+    """A new table link for ``game``'s table (a new card): every game played at the old one
+    moves to it, and phones that kept score through the old card no longer can (each
+    game's version goes up, so their next poll is refused and says why). This browser sits
+    at the new table. Returns the new table code."""
+    old = game.table
+    new = codes.new_code()
+    with transaction.atomic():
+        at_table = Game.objects.filter(table=old) if old else Game.objects.filter(pk=game.pk)
+        for g in at_table.select_for_update().order_by("pk"):
+            g.old_table, g.table = old, new
+            g.save(update_fields=["old_table", "table"])
+            services.bump(g)
+    remember(request, game.revision.ruleset, new)
+    return new

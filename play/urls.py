@@ -38,6 +38,7 @@ urlpatterns = [
         name="put_back_points",
     ),
     path("g/<code:code>/scorer/", whole_table.scorer, name="scorer"),
+    path("g/<code:code>/new-card/", whole_table.new_card, name="new_card"),
     path("g/<code:code>/again/", start.again, name="again"),
     path("g/<code:code>/players/", players.players, name="players"),
     path("g/<code:code>/players/add/", players.add_player, name="add_player"),

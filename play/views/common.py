@@ -14,36 +14,74 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from play import evening, removed_rounds, scoring, services, standings, table, versions
+from play import evening, removed_rounds, scoring, services, standings, table, tables, versions
 from play.boards import Board
 from play.forms import RoundForm, new_submission_id
 from play.models import Game
+from rulesets.models import RuleSet
 from unosite.links import absolute_url, is_local
 
 POLL_SECONDS = 3
 
 
+def _load(lookup: dict, for_board: bool, page: bool) -> Game:
+    if for_board:
+        return services.load_game_for_board(current=page, **lookup)
+    return services.load_game(**lookup)
+
+
 def game_of(
-    code: str, spectator: bool = False, for_board: bool = False, page: bool = False
+    code: str,
+    spectator: bool = False,
+    for_board: bool = False,
+    page: bool = False,
+    request=None,
 ) -> Game:
     """The game of a link; ``for_board``: with only what the scoreboard shows of its rules
     (the scoreboard, its poll and recording a round: see services.load_game_for_board),
-    and with ``page``, what the whole page shows (whether the rules have changed since)."""
+    and with ``page``, what the whole page shows (whether the rules have changed since).
+
+    Under the game link (not ``spectator``), a spectator code keeps score too when
+    ``request`` comes from a phone at the game's table, through its card (see
+    play.tables); anywhere else it is refused, saying why."""
     lookup = {"spectator_code": code} if spectator else {"code": code}
     try:
-        if for_board:
-            return services.load_game_for_board(current=page, **lookup)
-        return services.load_game(**lookup)
+        return _load(lookup, for_board, page)
     except Game.DoesNotExist:
         pass
-    if not spectator and Game.objects.filter(spectator_code=code).exists():
-        raise PermissionDenied(
-            _(
-                "This is the read-only link of a game: ask the table for the game link to "
-                "record or change rounds."
+    if not spectator:
+        try:
+            game = _load({"spectator_code": code}, for_board, page)
+        except Game.DoesNotExist:
+            game = None
+        if game is not None and request is not None and tables.scores_here(request, game):
+            game.link_code = code
+            return game
+        if game is not None:
+            raise PermissionDenied(tables.refusal(request, game))
+        if RuleSet.objects.filter(code=code).exists():
+            raise PermissionDenied(
+                _(
+                    "This is the link of the rules, not of a game: it never lets a phone keep "
+                    "score. Scan the card on the table to keep score."
+                )
             )
-        )
     raise Http404(_("No game has this link."))
+
+
+def reload(game: Game) -> Game:
+    """The game read again (after a change or a refusal), reached by the same link."""
+    again = services.load_game(pk=game.pk)
+    again.link_code = game.link_code
+    return again
+
+
+def scoring_link(request, game: Game) -> str:
+    """What this phone shows another phone to keep score: the game link, or on a phone
+    that keeps score through the table's card, the card's table link."""
+    if game.through_table:
+        return absolute_url(request, tables.table_path(game.revision.ruleset, game.table))
+    return absolute_url(request, reverse("play:game", args=[game.code]))
 
 
 @dataclass(frozen=True)
@@ -56,7 +94,7 @@ class Links:
     def _url(self, name: str, *args) -> str:
         if self.spectator:
             return reverse(f"play:watch_{name}", args=[self.game.spectator_code, *args])
-        return reverse(f"play:{name}", args=[self.game.code, *args])
+        return reverse(f"play:{name}", args=[self.game.url_code, *args])
 
     @property
     def page(self):
@@ -101,7 +139,7 @@ def board_etag(code: str, version: int, spectator: bool) -> str:
 def page_context(request, b: Board, spectator: bool, **extra) -> dict:
     links = Links(b.game, spectator)
     etag = board_etag(
-        b.game.spectator_code if spectator else b.game.code, b.game.version, spectator
+        b.game.spectator_code if spectator else b.game.url_code, b.game.version, spectator
     )
     context = {
         "b": b,
@@ -124,7 +162,7 @@ def page_context(request, b: Board, spectator: bool, **extra) -> dict:
         context["removed"] = b.removed
         context["removed_text"] = removed_rounds.offer_text(b.removed, b.players)
     if not spectator:
-        context["game_url"] = absolute_url(request, links.page)
+        context["game_url"] = scoring_link(request, b.game)
     context.update(extra)
     return context
 

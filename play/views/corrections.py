@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from play import removal, seating, services
 from play.boards import Board, RoundRow
 from play.forms import RoundForm
-from play.views.common import game_of, page_context, render_game
+from play.views.common import game_of, page_context, reload, render_game
 
 
 def _round_row(b: Board, round_id: int) -> RoundRow:
@@ -34,7 +34,7 @@ def _conflict_text(b: Board, row: RoundRow) -> str:
 
 @require_http_methods(["GET", "POST"])
 def edit(request, code, round_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     b = services.board(game_)
     row = _round_row(b, round_id)
     initial = {"went_out": row.went_out.seat, "version": row.round.version}
@@ -73,7 +73,7 @@ def edit(request, code, round_id):
 
 def _round_conflict(request, game_, round_id, form, problem):
     """409: show what the round says now, keep what this phone entered, save nothing."""
-    b = services.board(services.load_game(pk=game_.pk))
+    b = services.board(reload(game_))
     rows = [r for r in b.rounds if r.round.pk == round_id]
     if not rows:
         context = page_context(request, b, False, form=None, row=None, problem=problem)
@@ -95,7 +95,7 @@ def _round_conflict(request, game_, round_id, form, problem):
 
 @require_http_methods(["GET", "POST"])
 def delete(request, code, round_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     b = services.board(game_)
     row = _round_row(b, round_id)
     if request.method == "POST":
@@ -106,7 +106,7 @@ def delete(request, code, round_id):
         try:
             removal.remove_round(game_, round_id, version)
         except services.RoundChanged as exc:
-            b = services.board(services.load_game(pk=game_.pk))
+            b = services.board(reload(game_))
             rows = [r for r in b.rounds if r.round.pk == round_id]
             context = page_context(
                 request, b, False, row=rows[0] if rows else None, problem=str(exc)
@@ -119,7 +119,7 @@ def delete(request, code, round_id):
 
 @require_POST
 def undo(request, code):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     try:
         round_id = int(request.POST.get("round", ""))
         version = int(request.POST.get("version", ""))
@@ -129,7 +129,7 @@ def undo(request, code):
     try:
         removal.remove_round(game_, round_id, version, last_only=True)
     except services.RoundChanged as exc:
-        b = services.board(services.load_game(pk=game_.pk))
+        b = services.board(reload(game_))
         return render_game(request, b, status=409, problem=str(exc))
     # The scoreboard (on every phone) shows what was removed, with "Put it back".
     return redirect(reverse("play:game", args=[code]) + "#board")
@@ -138,7 +138,7 @@ def undo(request, code):
 @require_POST
 def put_back(request, code):
     """Puts back the round that Undo or Delete removed, if no round was recorded since."""
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     back_to = "play:history" if request.POST.get("back_to") == "history" else "play:game"
     try:
         removed_id = int(request.POST.get("removed", ""))
@@ -147,7 +147,7 @@ def put_back(request, code):
     try:
         number = removal.put_back(game_, removed_id)
     except removal.CannotPutBack as exc:
-        b = services.board(services.load_game(pk=game_.pk))
+        b = services.board(reload(game_))
         return render_game(request, b, status=409, problem=str(exc))
     messages.success(
         request, _("Round %(number)s is back, and the totals with it.") % {"number": number}

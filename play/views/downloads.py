@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from play import exports, services
 from play.boards import Board
-from play.views.common import Links, game_of
+from play.views.common import Links, game_of, scoring_link
 from unosite.links import absolute_url
 from unosite.qr import qr_response
 
@@ -24,7 +24,7 @@ def _filename(b: Board, ext: str) -> str:
 
 @require_safe
 def export_csv(request, code, spectator=False):
-    b = services.board(game_of(code, spectator))
+    b = services.board(game_of(code, spectator, request=request))
     # A byte order mark first: without it Excel reads the file as Latin-1 and breaks accents.
     body = "\ufeff" + exports.as_csv(b)
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
@@ -34,7 +34,7 @@ def export_csv(request, code, spectator=False):
 
 @require_safe
 def export_json(request, code, spectator=False):
-    b = services.board(game_of(code, spectator))
+    b = services.board(game_of(code, spectator, request=request))
     body = json.dumps(exports.as_json(b), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{_filename(b, "json")}"'
@@ -44,6 +44,7 @@ def export_json(request, code, spectator=False):
 @require_safe
 def qr(request, code, fmt, spectator=False):
     """The QR code of this game's link (or of its spectator link)."""
-    game_ = game_of(code, spectator)
-    links = Links(game_, spectator)
-    return qr_response(request, absolute_url(request, links.page), fmt)
+    game_ = game_of(code, spectator, request=request)
+    if spectator:
+        return qr_response(request, absolute_url(request, Links(game_, True).page), fmt)
+    return qr_response(request, scoring_link(request, game_), fmt)

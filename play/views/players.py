@@ -13,11 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from play import services, table
 from play.boards import Side
 from play.models import StartFrom
-from play.views.common import game_of, page_context, render_game
+from play.views.common import game_of, page_context, reload, render_game
 
 
 def _players_page(request, game_, status=200, problem="", typed=None):
-    b = services.board(services.load_game(pk=game_.pk))
+    b = services.board(reload(game_))
     context = page_context(
         request,
         b,
@@ -35,7 +35,7 @@ def _players_page(request, game_, status=200, problem="", typed=None):
 @require_safe
 def players(request, code):
     """Add, remove and rename players, and fix the seat order (members only)."""
-    return _players_page(request, game_of(code))
+    return _players_page(request, game_of(code, request=request))
 
 
 def _refused(request, game_, exc, typed=None):
@@ -52,7 +52,7 @@ def _int(value) -> int | None:
 @require_POST
 def add_player(request, code):
     """Adds a player, or with pairs a pair (``name`` and ``partner``)."""
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     typed = {
         "name": request.POST.get("name", "")[:200],
         "partner": request.POST.get("partner", "")[:200],
@@ -89,7 +89,7 @@ def add_player(request, code):
 
 @require_POST
 def rename_player(request, code, player_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     name = request.POST.get("name", "")[:200]
     try:
         player = table.rename_player(game_, player_id, name)
@@ -101,7 +101,7 @@ def rename_player(request, code, player_id):
 
 @require_POST
 def move_player(request, code, player_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     try:
         player = table.move_up(game_, player_id, _int(request.POST.get("seat")))
     except table.Refused as exc:
@@ -115,7 +115,7 @@ def move_player(request, code, player_id):
 @require_http_methods(["GET", "POST"])
 def remove_player(request, code, player_id):
     """Removes a player, or with pairs the player's pair (asking first)."""
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     if request.method == "GET":
         b = services.board(game_)
         player = next((p for p in b.active if p.pk == player_id), None)

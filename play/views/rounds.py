@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -13,7 +14,8 @@ from django.views.decorators.http import require_POST
 from play import scoring, seating, services
 from play.boards import Board, RoundRow, Side
 from play.forms import RoundForm
-from play.views.common import game_of, record_form, render_game
+from play.models import Game
+from play.views.common import game_of, record_form, reload, render_game
 
 
 @require_POST
@@ -26,7 +28,10 @@ def record(request, code):
     (static/js/table.js) asks for JSON, and says when it sends a round later
     (``X-Round-Sent: later``: no message then waits for the next page).
     """
-    game_ = game_of(code, for_board=True)
+    try:
+        game_ = game_of(code, for_board=True, request=request)
+    except PermissionDenied as exc:
+        return _not_scoring(request, code, exc)
     # Checking the form needs the players and the rules only; the whole board is built
     # when the page is shown again.
     players = services.players_of(game_)
@@ -52,9 +57,9 @@ def record(request, code):
             players=players,
         )
     except services.GameOver as exc:
-        return _round_refused(request, services.board(services.load_game(pk=game_.pk)), str(exc))
+        return _round_refused(request, services.board(reload(game_)), str(exc))
     except services.BoardChanged as exc:
-        b = services.board(services.load_game(pk=game_.pk))
+        b = services.board(reload(game_))
         return _board_changed(request, b, form, exc)
     number = done.round.number
     result, text = _recorded_text(rules, done)
@@ -67,9 +72,33 @@ def record(request, code):
     return redirect(page)
 
 
+def _not_scoring(request, code: str, exc: PermissionDenied):
+    """403, nothing recorded: this phone may not keep score in this game (any more: the
+    card on the table was renewed). What it entered is said back, never dropped silently;
+    the phone's queue keeps the round until the phone discards it."""
+    reason = str(exc.args[0]) if exc.args else ""
+    game_ = Game.objects.filter(spectator_code=code).first()
+    if game_ is not None:
+        players = services.players_of(game_)
+        form = RoundForm(
+            request.POST,
+            players=seating.playing(players),
+            rules=services.rules_of(game_.revision),
+            editing=False,
+            seat_count=len(players),
+        )
+        if form.is_valid():
+            reason += " " + _(
+                "Your round was not saved: %(round)s Tell a phone that keeps score."
+            ) % {"round": typed_text(form)}
+    if _wants_json(request):
+        return JsonResponse({"result": "refused", "message": reason}, status=403)
+    raise PermissionDenied(reason)
+
+
 def _invalid(request, game_, form: RoundForm):
     """400: the form sent back with its errors (409 when the game has ended meanwhile)."""
-    b = services.board(services.load_game(pk=game_.pk))  # the whole page, shown again
+    b = services.board(reload(game_))  # the whole page, shown again
     if b.standing.finished:
         return _round_refused(
             request, b, _("This game is over, so no more rounds can be recorded.")

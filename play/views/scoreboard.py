@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseForbidden
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
@@ -12,7 +14,7 @@ from play.views.common import board_etag, game_of, page_context, poll_etag, rend
 
 @require_safe
 def game(request, code, spectator=False):
-    game_ = game_of(code, spectator, for_board=True, page=True)
+    game_ = game_of(code, spectator, for_board=True, page=True, request=request)
     recent.remember(request, game_, spectator)
     return render_game(request, services.board(game_), spectator)
 
@@ -20,8 +22,16 @@ def game(request, code, spectator=False):
 @require_safe
 @condition(etag_func=poll_etag)
 def board(request, code, spectator=False):
-    """The scoreboard alone, for polling: a 304 when nothing changed since the ETag."""
-    b = services.board(game_of(code, spectator, for_board=True))
+    """The scoreboard alone, for polling: a 304 when nothing changed since the ETag. A phone
+    that may no longer keep score (the card on the table was renewed) is told why, in a
+    line its script shows."""
+    try:
+        game_ = game_of(code, spectator, for_board=True, request=request)
+    except PermissionDenied as exc:
+        if request.htmx:
+            return HttpResponseForbidden(str(exc), content_type="text/plain; charset=utf-8")
+        raise
+    b = services.board(game_)
     context = page_context(request, b, spectator, fragment=True)
     response = render(request, "play/game.html#board", context)
     patch_cache_control(response, private=True, no_cache=True)
@@ -32,7 +42,7 @@ def board(request, code, spectator=False):
 
 @require_safe
 def history(request, code, spectator=False):
-    b = services.board(game_of(code, spectator))
+    b = services.board(game_of(code, spectator, request=request))
     names = [s.name for s in b.sides]
     context = page_context(
         request,

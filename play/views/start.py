@@ -96,7 +96,7 @@ def _goal_text(revision) -> str:
 @require_POST
 @limit_creation
 def again(request, code):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     try:
         new_game, _created = services.play_again(game_)
     except services.NotOver as exc:
@@ -110,4 +110,5 @@ def again(request, code):
         )
         url = reverse("play:new", args=[game_.revision.ruleset.code]) + f"?again={game_.code}"
         return redirect(url)
-    return redirect("play:game", code=new_game.code)
+    # A phone that keeps score through the table's card goes on the same way.
+    return redirect("play:game", code=tables.link_code(new_game, game_.through_table))

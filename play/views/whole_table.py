@@ -3,20 +3,24 @@
 - The table link (``/r/<rules code>/t/<table code>/``, carried by the printed card) is the
   rules page with the games of that table in progress on top (see play.tables).
 - "Let another phone keep score" (``/g/<code>/scorer/``): the game link's QR code, large,
-  on a phone that already keeps score.
+  on a phone that already keeps score; there, the host's phone can renew the table's card
+  (``/g/<code>/new-card/``), which ends scoring through the old one.
 - The table display (``/w/<spectator code>/table/``): a read-only big screen for a tablet
   or a TV in the middle of the table, updating by itself.
 """
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import condition, require_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition, require_POST, require_safe
 
 from play import scoring, services, tables
 from play.boards import Board, Side
-from play.views.common import Links, game_of, page_context, poll_etag
+from play.views.common import Links, game_of, page_context, poll_etag, scoring_link
 from rulesets import access, sharing
 from rulesets.views import reference_html
 
@@ -46,15 +50,38 @@ def table(request, code, table):
 @require_safe
 def scorer(request, code):
     """The game link's QR code, large: another phone scans it to keep score too."""
-    game = game_of(code)
+    game = game_of(code, request=request)
     links = Links(game, False)
     context = {
         "game": game,
         "links": links,
-        "game_url": sharing.absolute_url(request, links.page),
+        "game_url": scoring_link(request, game),
         "local": sharing.is_local(request),
     }
     return render(request, "play/scorer.html", context)
+
+
+@require_POST
+def new_card(request, code):
+    """A new table link for this game's table (a new card to print): phones that kept
+    score through the old card no longer can. Only a phone with the game link may."""
+    game = game_of(code, request=request)
+    if game.through_table:
+        raise PermissionDenied(
+            _(
+                "Only a phone that keeps score with the game link can renew the card on the "
+                "table. Nothing was changed."
+            )
+        )
+    tables.renew(request, game)
+    messages.success(
+        request,
+        _(
+            "This table has a new card: print it and put it on the table. Phones that kept "
+            "score through the old card can no longer; the game link still works."
+        ),
+    )
+    return redirect("rulesets:card", code=game.revision.ruleset.code)
 
 
 def ranked(b: Board) -> list[tuple[int, Side]]:

@@ -149,6 +149,21 @@
     else releaseWakeLock();  // the game is over: the screen may turn off again
   }
 
+  // --- A phone that may no longer keep score (the card on the table was renewed) -------
+
+  var refused = false;  // the poll was refused: it stops, and the page says why
+
+  function lostScoring(xhr) {
+    refused = true;
+    var note = document.querySelector("[data-lost-scoring]");
+    if (!note) return;
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    note.textContent = type.indexOf("text/plain") === 0 && xhr.responseText
+      ? xhr.responseText
+      : gettext("This phone can no longer keep score in this game. Scan the card on the table to keep score again.");
+    note.hidden = false;
+  }
+
   // --- The last board this phone saw, for offline ------------------------------------
 
   function boardKey() {
@@ -206,6 +221,8 @@
         if (current) rememberBoard(current, status === 200);
       } else if (!status) {
         showBoardAge(true);
+      } else if (status === 403) {
+        lostScoring(e.detail.xhr);
       }
     });
   }
@@ -602,7 +619,8 @@
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail.elt;
     if (!elt || (elt.id !== "display" && elt.id !== "board")) return;
-    if (!navigator.onLine) {  // no poll without a connection: the board says how old it is
+    if (!navigator.onLine || (refused && elt.id === "board")) {
+      // No poll without a connection (the board says how old it is), nor once refused.
       e.preventDefault();
       return;
     }

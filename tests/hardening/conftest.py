@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from play import services
 from play.models import Game, Round
+from rulesets import codes
 from rulesets.models import RuleSet
 from tests.conftest import make_ruleset
 
@@ -47,7 +48,8 @@ class World:
 
 def make_world(preset: str = "official", finished: bool = False, **changes) -> World:
     ruleset, secret = make_ruleset(preset, **changes)
-    game, _created = services.start_game(ruleset.current, PLAYERS, 0, uuid.uuid4())
+    table = codes.new_code()  # the table its printed card stands for (play.tables)
+    game, _created = services.start_game(ruleset.current, PLAYERS, 0, uuid.uuid4(), table=table)
     game = services.load_game(pk=game.pk)
     done = services.record_round(game, 0, FIRST_HANDS, uuid.uuid4())
     if finished:

@@ -8,8 +8,15 @@ a URL:
   the rule-set code, the edit secret, the game link and the spectator link;
 * member: a phone at the table: the game link, the spectator link and the rule-set code
   (the game page links to the rules), no edit rights;
+* table: a phone that scanned the card on the table (opened its table link) and nothing
+  else: the rule-set code and the spectator code (the table page's "Keep score" and
+  "Follow" links), which keep score under /g/ in its browser (play.tables), though it may
+  not renew the card;
 * spectator: the spectator link and the rule-set code; tried on the game link, the
   spectator code is a 403 that says so;
+* sharer: only the rule set's share link (posted online, sent by a friend): the rule-set
+  code, which it puts wherever a URL takes a code; it never keeps score, and a game's URL
+  with it is a 403 that says so;
 * stranger: no code at all, so guesses (well-formed codes that do not exist): 404.
 
 Every cell starts from the same database (changes are rolled back) and, unless the
@@ -41,16 +48,18 @@ from tests.rulesets.test_views import form_data
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["creator", "member", "spectator", "stranger"]
+ROLES = ["creator", "member", "table", "spectator", "sharer", "stranger"]
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 OK = "ok"
 
 # Who gets through, by what the URL needs: the others get the status given.
-PUBLIC = {"creator": OK, "member": OK, "spectator": OK, "stranger": OK}
-RULES = {"creator": OK, "member": OK, "spectator": OK, "stranger": 404}
-EDITOR = {"creator": OK, "member": 403, "spectator": 403, "stranger": 404}
-TABLE = {"creator": OK, "member": OK, "spectator": 403, "stranger": 404}
-WATCH = {"creator": OK, "member": OK, "spectator": OK, "stranger": 404}
+PUBLIC = dict.fromkeys(ROLES, OK)
+RULES = {**PUBLIC, "stranger": 404}
+EDITOR = {**dict.fromkeys(ROLES, 403), "creator": OK, "stranger": 404}
+TABLE = {**RULES, "spectator": 403, "sharer": 403}
+WATCH = {**RULES, "sharer": 404}
+# Renewing the card on the table: the game link only (not through the card itself).
+HOST = {**TABLE, "table": 403}
 
 # What a successful request of each kind answers, by method; other methods are 405.
 READ = {"GET": 200, "HEAD": 200}
@@ -129,6 +138,7 @@ ROWS = {
     "play:dealer": Row(
         POST, TABLE, lambda w: {"player": str(w.game.players.get(seat=3).pk), "round": "2"}
     ),
+    "play:new_card": Row(POST, HOST, lambda w: {}),
     "play:display": Row(READ, WATCH),
     "play:display_board": Row(READ, WATCH),
     "play:game": Row(READ, TABLE),
@@ -180,11 +190,17 @@ def codes_of(role: str, world) -> dict[str, str]:
     return {
         "creator": {"r/": world.code, "g/": world.game.code, "w/": world.game.spectator_code},
         "member": {"r/": world.code, "g/": world.game.code, "w/": world.game.spectator_code},
+        "table": {
+            "r/": world.code,
+            "g/": world.game.spectator_code,
+            "w/": world.game.spectator_code,
+        },
         "spectator": {
             "r/": world.code,
             "g/": world.game.spectator_code,
             "w/": world.game.spectator_code,
         },
+        "sharer": {"r/": world.code, "g/": world.code, "w/": world.code},
         "stranger": {"r/": guess, "g/": guess, "w/": guess},
     }[role]
 
@@ -208,6 +224,10 @@ def client_for(role: str, world, **kwargs) -> Client:
     client = Client(**kwargs)
     if role == "creator":
         assert client.get(f"/r/{world.code}/edit/{world.secret}/").status_code == 302
+    if role == "table":  # scanned the card on the table
+        assert client.get(f"/r/{world.code}/t/{world.game.table}/").status_code == 200
+    if role == "sharer":
+        assert client.get(f"/r/{world.code}/").status_code == 200
     return client
 
 
@@ -267,6 +287,23 @@ def test_a_successful_post_did_what_it_says():
     assert world.game.rounds.count() == before + 1
 
 
+def test_a_phone_with_only_the_card_records_a_round_in_two_taps():
+    """The scan opens the table link; tap 1: "Keep score"; then the entry; tap 2: Save."""
+    import re
+
+    world = make_world()
+    phone = Client()
+    scanned = phone.get(f"/r/{world.code}/t/{world.game.table}/").content.decode()
+    keep = re.search(r'href="([^"]+)">Keep score</a>', scanned).group(1)
+    board = phone.get(keep).content.decode()  # tap 1
+    action = re.search(r'<form method="post" action="([^"#]+)[^"]*"[^>]*data-record', board)
+    expected = re.search(r'name="expected_round" value="(\d+)"', board).group(1)
+    data = _round(world, submission_id=str(uuid.uuid4()), expected_round=expected)
+    before = world.game.rounds.count()
+    assert phone.post(action.group(1), data).status_code == 302  # tap 2
+    assert world.game.rounds.count() == before + 1
+
+
 def test_refusals_say_why():
     world = make_world()
     spectator = Client().get(f"/g/{world.game.spectator_code}/")
@@ -275,6 +312,11 @@ def test_refusals_say_why():
     member = Client().get(f"/r/{world.code}/edit/")
     assert member.status_code == 403
     assert "edit link" in member.content.decode()
+    sharer = Client()
+    sharer.get(f"/r/{world.code}/")
+    shared = sharer.post(f"/g/{world.code}/rounds/new/", _round(world))
+    assert shared.status_code == 403
+    assert "This is the link of the rules, not of a game" in shared.content.decode()
     stranger = Client().get(f"/g/{codes.new_code()}/")
     assert stranger.status_code == 404
     assert "No game has this link." in stranger.content.decode()
