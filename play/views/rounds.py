@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from play import scoring, seating, services
@@ -63,7 +65,9 @@ def record(request, code):
         return _board_changed(request, b, form, exc)
     number = done.round.number
     result, text = _recorded_text(rules, done)
-    if request.headers.get("X-Round-Sent") != "later":
+    # A round sent later leaves no message for the next page, unless it was merged with
+    # another phone's: that, the phone must read even when the page has moved on.
+    if request.headers.get("X-Round-Sent") != "later" or done.merged:
         (messages.success if done.created else messages.info)(request, text)
     # To the top of the page, where the message is (the form's #record-title would stick).
     page = reverse("play:game", args=[code]) + "#main"
@@ -112,6 +116,18 @@ def _recorded_text(rules: scoring.Rules, done: services.Recorded) -> tuple[str, 
     """The result for the phone's queue ("recorded" or "already") and what it is told."""
     if done.created:
         return "recorded", _round_summary(rules, done)
+    if done.merged and rules.counts_points:
+        text = _(
+            "Round %(number)s was already saved by another phone, with the same hands: it "
+            "counts once."
+        )
+        return "already", text % {"number": done.round.number}
+    if done.merged:
+        text = _(
+            "Round %(number)s was already saved by another phone, with the same player "
+            "going out: it counts once."
+        )
+        return "already", text % {"number": done.round.number}
     text = _(
         "Round %(number)s had already been recorded (the form was sent twice); it counts once."
     ) % {"number": done.round.number}
@@ -174,28 +190,86 @@ def _changed_texts(b: Board, exc: services.BoardChanged) -> list[str]:
     ]
 
 
+def comparison(b: Board, row: RoundRow, went_out: int, hands: dict[int, int]) -> dict:
+    """The round another phone saved and the one this phone entered, side by side in the
+    same units: who went out, every hand, and the points each gives. ``went_out`` and
+    ``hands`` (seat -> points) are this phone's entry."""
+    by_seat = {p.seat: p for p in b.players}
+    mine = scoring.RoundResult(went_out=went_out, hands=dict(hands))
+    scores = scoring.round_scores(b.rules, len(b.players), mine)
+    gains = ", ".join(f"{s.name} +{pts}" for s, pts in zip(b.sides, scores, strict=True) if pts)
+    out = pgettext("the hand of the player who went out", "went out")
+    saved_hands = {p.seat: pts for p, pts in row.other_hands}
+    seats = sorted({*saved_hands, row.went_out.seat, *hands, went_out})
+
+    def hand(seat: int, who_went_out: int, points: Mapping[int, int | None]) -> str:
+        if seat == who_went_out:
+            return out
+        value = points.get(seat)
+        return "–" if value is None else str(value)
+
+    rows = [
+        (
+            by_seat[seat].name,
+            hand(seat, row.went_out.seat, saved_hands),
+            hand(seat, went_out, hands),
+        )
+        for seat in seats
+    ]
+    if b.rules.counts_points:
+        rows.append((pgettext("row of the comparison", "Points"), row.gains, gains))
+    else:
+        rows.append((pgettext("row of the comparison", "Round won by"), row.gains, gains))
+    return {
+        "number": row.round.number,
+        "saved_title": _("Saved as round %(number)s") % {"number": row.round.number},
+        "mine_title": pgettext("column of the comparison", "This phone’s"),
+        "rows": rows,
+    }
+
+
+def _compared(b: Board, exc: services.BoardChanged, form: RoundForm) -> dict | None:
+    """The comparison with the round this phone's form was filled in for, when another
+    phone saved it (not when a round was undone meanwhile)."""
+    if not 0 < exc.expected <= len(b.rounds):
+        return None
+    return comparison(b, b.rounds[exc.expected - 1], form.cleaned_data["went_out"], form.hands())
+
+
 def _board_changed(request, b: Board, form: RoundForm, exc: services.BoardChanged):
     """409, nothing recorded: what the other phone recorded, next to what this one entered,
-    with the choice of adding it as the next round or discarding it."""
+    with the choice of keeping the saved round (first: the safe one) or adding this one as
+    a new round."""
     changed = _changed_texts(b, exc)
     mine = typed_text(form)
+    compare = _compared(b, exc, form)
     if _wants_json(request):
         body = {
             "result": "conflict",
             "message": " ".join(changed),
             "next_round": exc.next_number,
             "mine": mine,
+            "compare": compare,
         }
         return JsonResponse(body, status=409)
     data = form.data.copy()
     data["expected_round"] = str(exc.next_number)  # sent again, it is for the next round
-    conflict = {"changed": changed, "mine": mine, "next_round": exc.next_number}
+    conflict = {
+        "changed": changed,
+        "mine": mine,
+        "next_round": exc.next_number,
+        "compare": compare,
+    }
     return render_game(request, b, form=record_form(b, data), status=409, conflict=conflict)
 
 
 def _discarded(request, code: str, form: RoundForm):
     """ "Discard mine": nothing is recorded, and the phone is told what it had entered."""
-    if form.is_valid():
+    if form.is_valid() and request.POST.get("discard") == "keep":
+        text = _(
+            "The saved round stays as it is; yours was not saved. You had entered: %(round)s"
+        ) % {"round": typed_text(form)}
+    elif form.is_valid():
         text = _("Your round was not saved, as you asked. You had entered: %(round)s") % {
             "round": typed_text(form)
         }

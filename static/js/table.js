@@ -369,28 +369,32 @@
           { time: clock(entry.savedAt) });
       }
       li.appendChild(state);
+      if (entry.status === "conflict" && entry.compare) li.appendChild(compareTable(entry.compare));
       if (entry.status === "conflict" || entry.status === "refused") {
         var actions = document.createElement("div");
         actions.className = "actions";
+        var keep = !!(entry.status === "conflict" && entry.compare);
+        var add = null;
         if (entry.status === "conflict" && entry.nextRound) {
-          var add = document.createElement("button");
+          add = document.createElement("button");
           add.type = "button";
           add.setAttribute("data-add-as", String(entry.nextRound));
-          add.textContent = fill(gettext("This is a different round: add it as round %(number)s"), { number: entry.nextRound });
+          if (keep) add.className = "secondary";
+          add.textContent = fill(keep ? gettext("Mine is another round: add it as round %(number)s") : gettext("This is a different round: add it as round %(number)s"), { number: entry.nextRound });
           add.addEventListener("click", function () {
-            updateEntry(entry.id, { status: "waiting", expected: entry.nextRound, problem: "", nextRound: null });
+            updateEntry(entry.id, { status: "waiting", expected: entry.nextRound, problem: "", nextRound: null, compare: null });
             render();
             flush();
           });
-          actions.appendChild(add);
         }
         var discard = document.createElement("button");
         discard.type = "button";
-        discard.className = "secondary";
-        discard.textContent = pgettext("button", "Discard mine");
+        // The safe choice first when the saved round is shown beside this one.
+        if (!keep) discard.className = "secondary";
+        discard.textContent = keep ? pgettext("button", "Keep the saved round") : pgettext("button", "Discard mine");
         discard.addEventListener("click", function () {
           removeEntry(entry.id);
-          say(fill(gettext("Discarded: your round “%(summary)s” was not recorded."), { summary: entry.summary }));
+          say(fill(keep ? gettext("The saved round stays as it is; yours “%(summary)s” was not recorded.") : gettext("Discarded: your round “%(summary)s” was not recorded."), { summary: entry.summary }));
           if (foreground(entry)) {
             // What was typed stays in the form; it is now for the next round.
             var n = nextRound();
@@ -400,11 +404,42 @@
           render();
           flush();
         });
-        actions.appendChild(discard);
+        if (keep) {
+          actions.appendChild(discard);
+          if (add) actions.appendChild(add);
+        } else {
+          if (add) actions.appendChild(add);
+          actions.appendChild(discard);
+        }
         li.appendChild(actions);
       }
       list.appendChild(li);
     });
+  }
+
+  // The round another phone saved and this phone's, side by side (play.views.rounds.comparison).
+  function compareTable(compare) {
+    var table = document.createElement("table");
+    table.className = "conflict-compare";
+    var head = table.createTHead().insertRow();
+    head.appendChild(document.createElement("td"));
+    [compare.saved_title, compare.mine_title].forEach(function (title) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = title;
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    compare.rows.forEach(function (cells) {
+      var tr = body.insertRow();
+      if (cells[1] !== cells[2]) tr.className = "differs";
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = cells[0];
+      tr.appendChild(th);
+      [cells[1], cells[2]].forEach(function (text) { tr.insertCell().textContent = text; });
+    });
+    return table;
   }
 
   function foreground(entry) {
@@ -412,8 +447,18 @@
   }
 
   function say(text) {
+    told = [];
     var status = document.querySelector("[data-queue-status]");
     if (status) status.textContent = text;
+  }
+
+  // What the rounds sent in the background were answered, the last few together: a
+  // round merged with another phone's is not hidden by the next round's answer.
+  var told = [];
+  function tell(text) {
+    var kept = told.concat([text]).slice(-3);
+    say(kept.join(" "));
+    told = kept;
   }
 
   function scheduleRetry() {
@@ -468,7 +513,7 @@
           goTo(data.redirect);
           return;
         }
-        say(data.message || fill(gettext("Round %(number)s sent."), { number: data.number }));
+        tell(data.message || fill(gettext("Round %(number)s sent."), { number: data.number }));
         render();
         refreshBoard();
         flush();
@@ -483,6 +528,7 @@
           status: data.result === "conflict" ? "conflict" : "refused",
           problem: data.message || gettext("The server refused this round."),
           nextRound: data.next_round || null,
+          compare: data.compare || null,
           sentAt: Date.now()
         });
         render();

@@ -270,17 +270,26 @@ def test_the_same_round_on_two_phones_asks_instead_of_recording_twice(
     assert Round.objects.filter(game=game).count() == 1
     # What B typed is still there while it chooses.
     expect(b.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("7")
+    # Side by side, in the same units; the safe choice first.
+    compared = asked.get_by_role("table")
+    expect(compared.get_by_role("row", name="Ann went out 7")).to_be_visible()
+    expect(compared.get_by_role("row", name="Points Ann +15 Cat +15")).to_be_visible()
+    buttons = asked.get_by_role("button")
+    expect(buttons.first).to_have_text("Keep the saved round")
     if choice == "add":
-        b.get_by_role("button", name="This is a different round: add it as round 2").click()
+        b.get_by_role("button", name="Mine is another round: add it as round 2").click()
         b.wait_for_url(AFTER_SAVE)
         expect(b.get_by_text("Round 2 saved: Cat went out. Cat scores 15.")).to_be_visible()
         expect(b.locator("[data-queue]")).to_be_hidden()
         numbers = Round.objects.filter(game=game).values_list("number", "went_out__name")
         assert list(numbers.order_by("number")) == [(1, "Ann"), (2, "Cat")]
     else:
-        b.get_by_role("button", name="Discard mine").click()
+        b.get_by_role("button", name="Keep the saved round").click()
         expect(
-            b.get_by_text("Discarded: your round “Cat went out; Ann 7, Ben 8.” was not recorded.")
+            b.get_by_text(
+                "The saved round stays as it is; yours “Cat went out; Ann 7, Ben 8.” was not "
+                "recorded."
+            )
         ).to_be_visible()
         expect(b.locator("[data-queue]")).to_be_hidden()
         expect(b.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("7")
@@ -298,14 +307,18 @@ def test_without_javascript_the_same_choice_is_a_page(pages, transactional_db, c
     expect(
         b.get_by_text("Round 1 was just saved by another phone: Ann went out; Ann +15.")
     ).to_be_visible()
-    expect(b.get_by_text("You entered: Cat went out; Ann 7, Ben 8.")).to_be_visible()
+    compared = b.locator("#conflict").get_by_role("table")
+    expect(compared.get_by_role("row", name="Cat 5 went out")).to_be_visible()
     expect(b.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("8")
     if choice == "add":
-        b.get_by_role("button", name="This is a different round: add it as round 2").click()
+        b.get_by_role("button", name="Mine is another round: add it as round 2").click()
         expect(b.get_by_text("Round 2 saved: Cat went out.")).to_be_visible()
         assert Round.objects.filter(game=game).count() == 2
     else:
-        b.get_by_role("button", name="Discard mine").click()
+        b.get_by_role("button", name="Keep the saved round").click()
+        expect(
+            b.get_by_text("The saved round stays as it is; yours was not saved.")
+        ).to_be_visible()
         expect(b.get_by_text("You had entered: Cat went out; Ann 7, Ben 8.")).to_be_visible()
         assert Round.objects.filter(game=game).count() == 1
     # 409 is the page's answer on purpose.
@@ -321,7 +334,7 @@ def test_the_page_that_asks_is_accessible(pages, transactional_db, scheme):
     _record(a, "Ann", {"Ben": 10, "Cat": 5})
     a.wait_for_url(AFTER_SAVE)
     b.evaluate("document.querySelector('form[data-record]').submit()")
-    expect(b.get_by_text("You entered: Cat went out; Ann 7, Ben 8.")).to_be_visible()
+    expect(b.locator("#conflict").get_by_role("table")).to_be_visible()
     _check(b, f"table-same-round-page-{scheme}-360")
     assert Round.objects.filter(game=game).count() == 1
     pages.problems[:] = [p for p in pages.problems if "status of 409" not in p]
@@ -442,15 +455,15 @@ def test_two_phones_offline_at_once_both_reconcile(pages, transactional_db):
     assert Round.objects.filter(game=game).count() == 1
 
     b.context.set_offline(False)
-    # B is told its round 1 is already there; its round 2 waits behind that question.
-    first = b.locator("[data-queued-round]").first
-    expect(first).to_contain_text(
-        "Round 1 was just saved by another phone: Ann went out; Ann +15.", timeout=POLL_WAIT * 2
-    )
-    expect(b.locator("[data-queued-round]").nth(1)).to_contain_text("it goes after the round above")
-    _check(b, "table-offline-reconcile-360")
-    first.get_by_role("button", name="Discard mine").click()
+    # B's round 1 is the one A saved (the same hands): one round, no question; its round 2
+    # goes after it.
     expect(b.locator("[data-queue]")).to_be_hidden(timeout=POLL_WAIT * 2)
+    expect(
+        b.get_by_text(
+            "Round 1 was already saved by another phone, with the same hands: it counts once."
+        )
+    ).to_be_visible()
+    _check(b, "table-offline-reconcile-360")
     rounds = Round.objects.filter(game=game).order_by("number")
     assert list(rounds.values_list("number", "went_out__name")) == [(1, "Ann"), (2, "Cat")]
     _forget_offline_noise(pages)
