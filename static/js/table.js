@@ -404,6 +404,18 @@
           render();
           flush();
         });
+        if (entry.status === "refused") {
+          // Refused for now (this phone could no longer keep score, say): once that is
+          // put right (the new card scanned), the same round can go.
+          add = document.createElement("button");
+          add.type = "button";
+          add.textContent = pgettext("button", "Send it again");
+          add.addEventListener("click", function () {
+            updateEntry(entry.id, { status: "waiting", problem: "" });
+            render();
+            flush();
+          });
+        }
         if (keep) {
           actions.appendChild(discard);
           if (add) actions.appendChild(add);

@@ -141,6 +141,58 @@ def test_a_third_phone_finds_the_game_from_the_table_card(pages, transactional_d
     assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
 
 
+def test_a_phone_that_scans_the_card_keeps_score_until_the_card_is_renewed(pages, transactional_db):
+    """Two phones at 390 px: the host prints the card and starts the game; the other phone
+    scans the card and keeps score in two taps ("Keep score", then Save); the host makes a
+    new card, and the other phone is told it can no longer, losing nothing it entered."""
+    ruleset, _secret = make_ruleset("official")
+    host = pages.new(width=390, height=844)
+    host.goto(f"/r/{ruleset.code}/card/")
+    table_link = host.locator(".table-card .card-link").inner_text()
+    host.goto(table_link)
+    host.get_by_role("link", name="Start a game").first.click()
+    for i, name in enumerate(["Mom", "Dad", "Lucia"], start=1):
+        host.get_by_label(f"Player {i}", exact=True).fill(name)
+    host.get_by_role("button", name="Start the game").click()
+    host.wait_for_url(re.compile(r"/g/\w+/$"))
+    game = Game.objects.get()
+
+    phone = pages.new(width=390, height=844, color_scheme="dark")
+    phone.goto(table_link)  # the scan
+    found = phone.get_by_role("region", name="A game is being played at this table")
+    _check(phone, "table-scan-to-score-found-390")
+    found.get_by_role("link", name="Keep score").click()  # tap 1
+    phone.wait_for_url(f"**/g/{game.spectator_code}/")
+    _record(phone, "Dad", {"Mom": 12, "Lucia": 30})  # the entry, and tap 2: Save
+    phone.wait_for_url(AFTER_SAVE)
+    expect(phone.get_by_text("Round 1 saved: Dad went out. Dad scores 42.")).to_be_visible()
+    assert game.code not in phone.content()
+    _check(phone, "table-scan-to-score-saved-390")
+
+    # The host makes a new card: the phone of the old card is told, in words.
+    host.goto(f"/g/{game.code}/scorer/")
+    host.get_by_role("button", name="Make a new card").click()
+    expect(host.get_by_text("This table has a new card")).to_be_visible()
+    lost = phone.locator("[data-lost-scoring]")
+    expect(lost).to_contain_text("The card on this table was renewed", timeout=POLL_WAIT)
+    # A round it enters now is refused with the reason, and stays on the phone.
+    _record(phone, "Mom", {"Dad": 3, "Lucia": 4})
+    kept = phone.locator("[data-queued-round]")
+    expect(kept).to_contain_text("This phone’s round 2: Mom went out; Dad 3, Lucia 4.")
+    expect(kept).to_contain_text("Your round was not saved: Mom went out; Dad 3, Lucia 4.")
+    _check(phone, "table-scan-to-score-lost-390")
+    assert Round.objects.filter(game=game).count() == 1
+    # Scanning the new card, it keeps score again, and sends the round it kept.
+    phone.goto(f"/r/{ruleset.code}/t/{Game.objects.get().table}/")
+    phone.get_by_role("link", name="Keep score").click()
+    phone.locator("[data-queued-round]").get_by_role("button", name="Send it again").click()
+    expect(phone.locator("[data-queue]")).to_be_hidden(timeout=POLL_WAIT)
+    expect(_score(phone, "Mom")).to_have_text(re.compile(r"7$"), timeout=POLL_WAIT)
+    rounds = Round.objects.filter(game=game).order_by("number")
+    assert list(rounds.values_list("number", "went_out__name")) == [(1, "Dad"), (2, "Mom")]
+    pages.problems[:] = [p for p in pages.problems if "status of 403" not in p]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_big_screen_follows_the_game_and_keeps_the_screen_on(pages, transactional_db, scheme):
     from play import services

@@ -249,3 +249,10 @@ def test_renewing_moves_every_game_of_the_table_and_none_elsewhere(rules, table_
         second.pk,
     }
     assert Game.objects.get(pk=theirs.pk).old_table == ""
+
+
+def test_a_phone_at_the_table_passes_the_card_s_link_on(rules, table_code, game, at_table):
+    html = at_table.get(f"/g/{game.spectator_code}/").content.decode()
+    assert "Table link" in html
+    assert f"http://testserver/r/{rules.code}/t/{table_code}/" in html
+    assert "Game link" not in html
