@@ -2,23 +2,26 @@
 
 A Locust user here is a whole table, not one phone, because the phones of a table play one
 game together: the host's phone brings the rules and starts the game, the others scan the
-printed card and follow it, and a second phone keeps score too. Each phone is a browser of
-its own (its cookies, its connection, kept alive as a browser keeps it), and every request
-is one the page makes. An evening goes like this:
+printed card and follow it, and a second phone keeps score too, from the card. Each phone
+is a browser of its own (its cookies, its connection, kept alive as a browser keeps it),
+and every request is one the page makes. An evening goes like this:
 
 * The host brings the rules: most tables use a popular rule set someone shared online, some
   write their own from a preset, a few import a friend's file. The host opens the printed
   card (the table link) and starts a game of 3 to 6 players.
 * Every other phone scans the card: the table link opens the rules page with the game in
-  progress. One of them is handed the game link ("let another phone keep score"); the
-  others tap "Follow this game".
+  progress. One of them taps "Keep score" beside it and keeps score too (the card lets a
+  phone at the table do that, under the game's spectator code); the others tap "Follow
+  this game".
 * Every phone's scoreboard polls as the page's own script does: the board URL and interval
   written in the page, with the ETag of the board it has, so an unchanged board is a 304.
 * About every `--round-every` seconds (jittered) the host records the round just played:
   the cards left in each hand, through the game page's form, then the page it is sent to.
   Now and then, as at a real table:
-  - the second scorer enters the same round at the same moment: one phone is told that
-    the round was just saved by the other and discards its own;
+  - the second scorer enters the same round at the same moment. Mostly both entered the
+    same hands: the round is saved once, and the other phone is told it was already saved
+    by another phone (a merged double entry, no question asked); now and then one hand
+    differs: one is saved, the other phone is shown both and keeps the saved round;
   - the host's phone is offline for a while: the round waits on the phone and is sent
     later with the same submission id, as the page's queue sends it;
   - the answer to a round is lost on the way: the queue sends the same round again, and
@@ -186,6 +189,7 @@ class Phone:
             max_retries=1,  # as a browser retries on a kept-alive connection that closed
         )
         self.page: Page | None = None
+        self.home = ""  # its scoreboard: the game link, or the card's way to it
         self.board_url = ""
         self.poll_seconds = 3.0
         self.etag = ""
@@ -380,8 +384,12 @@ class Table(User):
     def watch(self, phone: Phone, table_link: str, i: int) -> None:
         gevent.sleep(self.rng.uniform(0, 10))  # phones come out of pockets one by one
         page = phone.open("scan the card: the table link", table_link)
-        if i == 0:  # handed the game link: keeps score too
-            phone.open("the scoreboard page", self.game_path)
+        if i == 0:  # taps "Keep score": keeps score too, through the card
+            keep = next((link for link in page.links if link.startswith("/g/")), None)
+            if keep is None:  # the game is over already: nothing to keep score of
+                return
+            phone.home = keep
+            phone.open("keep score from the card", keep)
         else:
             follow = next((link for link in page.links if link.startswith("/w/")), None)
             if follow is None:  # the game is over already: nothing to follow
@@ -455,9 +463,14 @@ class Table(User):
                 self.send_later(host, r, expect=("recorded", "already"))
 
     def same_round_on_two_phones(self, host: Phone, other: Phone, r: Round) -> None:
-        """Both scorers enter the round just played at the same moment: one is saved, the
-        other phone is told so and discards its own."""
-        forms = [self.fill(host, r), self.fill(other, r)]
+        """Both scorers enter the round just played at the same moment. Mostly they entered
+        the same hands: it is saved once, and the phone that came second is told it was
+        already saved by another phone (a 302 for both). Now and then the second phone
+        miscounted one hand: the round saved first stays, and the other phone, shown both
+        side by side (a 409), keeps the saved round."""
+        theirs = r if self.rng.random() < 0.7 else self.miscounted(r)
+        entries = [r, theirs]
+        forms = [self.fill(host, r), self.fill(other, theirs)]
         answers = [None, None]
 
         def send(i, phone):
@@ -465,21 +478,28 @@ class Table(User):
             answers[i] = phone.post(ROUND_KIND, action, fields, ok=(302, 409))
 
         gevent.joinall([gevent.spawn(send, 0, host), gevent.spawn(send, 1, other)])
-        codes = sorted(a.status_code for a in answers)
-        if codes == [302, 302]:
-            self.confirmed.append(r)  # the read-back tells that one of them is a double
-        elif codes == [302, 409]:
-            self.confirmed.append(r)
-        for (action, fields), phone, answer in zip(forms, (host, other), answers, strict=True):
+        saved = [entries[i] for i, a in enumerate(answers) if a.status_code == 302]
+        if theirs is r and saved:
+            self.confirmed.append(r)  # one round, however many phones sent it
+        elif len(saved) == 1:
+            self.confirmed.append(saved[0])
+        elif len(saved) == 2:  # two different entries of one round both saved: a double
+            self.fail_check("a round entered on two phones", "both different entries saved")
+        for phone, answer in zip((host, other), answers, strict=True):
             if answer.status_code == 302:
                 phone.follow(answer, "the scoreboard page")
             elif answer.status_code == 409 and Page(answer.text).has_form("/rounds/new/"):
                 action, fields = Page(answer.text).form("/rounds/new/")
-                fields["discard"] = "1"
-                discarded = phone.post("discard mine (the other phone saved it)", action, fields)
-                phone.follow(discarded, "the scoreboard page")
+                fields["discard"] = "keep"
+                kept = phone.post("keep the saved round (the other phone's)", action, fields)
+                phone.follow(kept, "the scoreboard page")
             elif answer.status_code == 409:  # the other phone's round ended the game
-                phone.open("the scoreboard page", self.game_path)
+                phone.open("the scoreboard page", phone.home or self.game_path)
+
+    def miscounted(self, r: Round) -> Round:
+        """The same round with one hand a point off, as a phone that miscounted sends it."""
+        seat = self.rng.choice(sorted(r.hands))
+        return Round(r.went_out, {**r.hands, seat: r.hands[seat] + 1})
 
     def offline_then_sent(self, host: Phone, r: Round) -> None:
         """The phone is offline for a while: the round waits on it, then the page's queue
