@@ -100,7 +100,17 @@ def pages():
         (stranger, f"/w/{watch}/table/", 200),
         (stranger, "/no/such/page/", 404),
     ]
+    # A phone that scanned the card keeps score under the spectator code.
+    at_table = Client()
+    assert at_table.get(f"/r/{game_rules}/t/{table_code}/").status_code == 200
+    gets += [(at_table, f"/g/{watch}/", 200), (at_table, f"/g/{watch}/scorer/", 200)]
     found = [(f"GET {url}", status, client.get(url)) for client, url, status in gets]
+    # The same round entered differently on a second phone: both side by side.
+    late = {"went_out": "1", "hand_0": "3", "hand_2": "4", "expected_round": "1"}
+    late["submission_id"] = "6b1f2f44-58f0-4c7b-9b73-1f5ad0b8c0de"
+    found.append(
+        ("POST a round already saved (409)", 409, owner.post(f"/g/{code}/rounds/new/", late))
+    )
     # Forms sent back with their errors shown.
     bad_rules = {**form_data(), "name": "", "hand_size": "99"}
     found.append(("POST /rules/new/ (errors)", 400, stranger.post("/rules/new/", bad_rules)))

@@ -73,14 +73,23 @@ def new_card(request, code):
                 "table. Nothing was changed."
             )
         )
-    tables.renew(request, game)
-    messages.success(
-        request,
-        _(
-            "This table has a new card: print it and put it on the table. Phones that kept "
-            "score through the old card can no longer; the game link still works."
-        ),
-    )
+    if request.POST.get("table", "") != game.table:
+        # A second tap, or a page from before another phone renewed it: this browser
+        # prints the card as it is now.
+        tables.remember(request, game.revision.ruleset, game.table)
+        messages.info(
+            request,
+            _("The card had already been renewed: here it is. Nothing was changed."),
+        )
+    else:
+        tables.renew(request, game)
+        messages.success(
+            request,
+            _(
+                "This table has a new card: print it and put it on the table. Phones that "
+                "kept score through the old card can no longer; the game link still works."
+            ),
+        )
     return redirect("rulesets:card", code=game.revision.ruleset.code)
 
 

@@ -138,7 +138,7 @@ ROWS = {
     "play:dealer": Row(
         POST, TABLE, lambda w: {"player": str(w.game.players.get(seat=3).pk), "round": "2"}
     ),
-    "play:new_card": Row(POST, HOST, lambda w: {}),
+    "play:new_card": Row(POST, HOST, lambda w: {"table": w.game.table}),
     "play:display": Row(READ, WATCH),
     "play:display_board": Row(READ, WATCH),
     "play:game": Row(READ, TABLE),

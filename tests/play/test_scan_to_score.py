@@ -185,7 +185,7 @@ def test_the_host_renews_the_card_and_the_old_one_stops_keeping_score(
     rules, table_code, host, game, at_table
 ):
     version = game.version
-    response = host.post(f"/g/{game.code}/new-card/")
+    response = host.post(f"/g/{game.code}/new-card/", {"table": table_code})
     assert response.status_code == 302
     assert response["Location"] == f"/r/{rules.code}/card/"
     game.refresh_from_db()
@@ -226,7 +226,7 @@ def test_the_host_renews_the_card_and_the_old_one_stops_keeping_score(
 
 def test_only_the_game_link_renews_the_card(game, at_table):
     for client, status in ((at_table, 403), (Client(), 403)):
-        response = client.post(f"/g/{game.spectator_code}/new-card/")
+        response = client.post(f"/g/{game.spectator_code}/new-card/", {"table": game.table})
         assert response.status_code == status
     refused = at_table.post(f"/g/{game.spectator_code}/new-card/").content.decode()
     assert "Only a phone that keeps score with the game link" in refused
@@ -256,3 +256,14 @@ def test_a_phone_at_the_table_passes_the_card_s_link_on(rules, table_code, game,
     assert "Table link" in html
     assert f"http://testserver/r/{rules.code}/t/{table_code}/" in html
     assert "Game link" not in html
+
+
+def test_a_second_tap_on_make_a_new_card_changes_nothing(rules, table_code, host, game):
+    assert host.post(f"/g/{game.code}/new-card/", {"table": table_code}).status_code == 302
+    new = Game.objects.get(pk=game.pk).table
+    other_host = Client()  # another phone with the game link, on the page from before
+    again = other_host.post(f"/g/{game.code}/new-card/", {"table": table_code}, follow=True)
+    html = again.content.decode()
+    assert "The card had already been renewed: here it is. Nothing was changed." in html
+    assert Game.objects.get(pk=game.pk).table == new
+    assert f"/r/{rules.code}/t/{new}/" in html  # it prints the card as it is now
