@@ -163,11 +163,14 @@ def _pages(client: Client) -> dict[str, object]:
     pages["round with errors"] = client.post(f"{board}rounds/new/", new_round)
     typed = {**new_round, "went_out": "0", "hand_1": "12"}
     pages["round saved"] = client.post(f"{board}rounds/new/", typed, follow=True)
-    # The same form again, once another phone saved that round: the conflict, then "discard".
-    stale = {**typed, "submission_id": str(uuid.uuid4())}
+    # The same round from another phone: the same hands are one round; other hands ask,
+    # side by side, then "keep the saved round".
+    same = {**typed, "submission_id": str(uuid.uuid4())}
+    pages["round merged"] = client.post(f"{board}rounds/new/", same, follow=True)
+    stale = {**typed, "hand_1": "13", "submission_id": str(uuid.uuid4())}
     pages["round saved on another phone"] = client.post(f"{board}rounds/new/", stale)
     pages["round discarded"] = client.post(
-        f"{board}rounds/new/", {**stale, "discard": "1"}, follow=True
+        f"{board}rounds/new/", {**stale, "discard": "keep"}, follow=True
     )
     b = play_services.board(play_services.load_game(pk=game.pk))
     pages["delete a round"] = client.get(f"{board}rounds/{b.rounds[-1].round.pk}/delete/")
@@ -188,12 +191,21 @@ def _pages(client: Client) -> dict[str, object]:
         {"name": ["Ann", "Ben"] + [""] * 8, "dealer": "1", "submission_id": str(uuid.uuid4())},
     )
     assert started.status_code == 302, re.findall(r"errorlist[^>]*>(.*?)</ul>", started.text)
-    pages["table with a game"] = Client(headers={"accept-language": "es"}).get(table_url.group(1))
+    scanned = Client(headers={"accept-language": "es"})
+    pages["table with a game"] = scanned.get(table_url.group(1))
     pages["start again at the table"] = table.get(f"{rules}play/")
     # And every page of urls.py, as the person who holds every code gets it.
     language = {"accept-language": "es"}
     for name, (_path, response) in resolved_pages(headers=language).items():
         pages[name] = response
+    # That phone keeps score through the card ("Keep score"), until the card is renewed.
+    keep = re.search(r'href="(/g/[^"]+/)"', pages["table with a game"].text).group(1)
+    pages["keep score from the card"] = scanned.get(keep)
+    pages["scorer from the card"] = scanned.get(f"{keep}scorer/")
+    host_game = started["Location"]
+    table_code = re.search(r"/t/([^/]+)/", table_url.group(1)).group(1)
+    pages["a new card"] = table.post(f"{host_game}new-card/", {"table": table_code}, follow=True)
+    pages["scoring ended by a new card"] = scanned.get(keep)
     return pages
 
 
@@ -216,10 +228,19 @@ def test_every_page_is_marked_for_translation(db, pseudo_spanish):
     assert 'id="conflict"' in pages["round saved on another phone"].text
     assert 'class="panel in-progress' in pages["table with a game"].text
     assert 'class="panel notice start-question"' in pages["start again at the table"].text
-    for name in ("round discarded", "player moved", "player added", "round saved"):
+    assert "data-lost-scoring" in pages["keep score from the card"].text
+    assert pages["scoring ended by a new card"].status_code == 403
+    for name in (
+        "round discarded",
+        "round merged",
+        "a new card",
+        "player moved",
+        "player added",
+        "round saved",
+    ):
         assert 'class="message message-' in pages[name].text, name
     for name, response in pages.items():
-        assert response.status_code in (200, 400, 404, 409), (name, response.status_code)
+        assert response.status_code in (200, 400, 403, 404, 409), (name, response.status_code)
         page = response.content.decode()
         assert '<html lang="es"' in page or not is_document(response), name
         left = english_left(page, allowed)
