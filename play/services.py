@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import boards, removed_rounds, scoring, seating
+from play import boards, removed_rounds, same_round, scoring, seating
 from play.boards import Board, RoundRow, Side
 from play.models import Adjustment, Game, Hand, Player, Round
 from play.versions import publish_version
@@ -424,7 +424,7 @@ class Recorded:
     standing: scoring.Standing | None = None  # after the round, when created
     players: list[Player] = field(default_factory=list)  # the game's, in seat order
     # Not created because another phone had saved the same round (same player out, same
-    # hands): the round is that one (see ``_same_round``).
+    # hands): the round is that one (see play.same_round).
     merged: bool = False
 
     @cached_property
@@ -484,7 +484,10 @@ def record_round(
                 if (existing := _recorded(game, submission_id)) is not None:
                     return Recorded(existing, created=False)
                 # Or another phone saved the same round it was filled in for.
-                if moved and (same := _same_round(game, players, expected_number, played)):
+                rules = rules_of(game.revision)
+                if moved and (
+                    same := same_round.saved(game, players, expected_number, played, rules)
+                ):
                     return Recorded(same, created=False, merged=True)
                 _refuse(game, expected_number, number)
             round_ = _create_round(game, players, number, went_out, hands, submission_id)
@@ -495,37 +498,6 @@ def record_round(
             raise
         return Recorded(existing, created=False)
     return Recorded(round_, True, stand, players)
-
-
-def same_result(
-    rules: scoring.Rules, seats: int, a: scoring.RoundResult, b: scoring.RoundResult
-) -> bool:
-    """Whether two entries of a round are the same: the same player went out, and every
-    hand that scores holds the same points (typed as a number or added up card by card,
-    a form sends points). A hand that does not score (the partner's of the player who went
-    out, with pairs) may be filled in or not."""
-    if a.went_out != b.went_out:
-        return False
-    if not rules.counts_points:
-        return True
-    counted = scoring.counted_seats(a.went_out, seats, rules)
-    return all(a.hands.get(seat) == b.hands.get(seat) for seat in counted)
-
-
-def _same_round(
-    game: Game, players: Sequence[Player], number: int | None, played: scoring.RoundResult
-) -> Round | None:
-    """Round ``number`` of the locked ``game``, when it is the same as ``played``: a second
-    phone entered the round another phone saved first. Anything else: None."""
-    round_ = game.rounds.filter(number=number).first() if number else None
-    if round_ is None:
-        return None
-    seat_of = {p.pk: p.seat for p in players}
-    hands = {seat_of[h.player_id]: h.points for h in round_.hands.all()}
-    saved = scoring.RoundResult(went_out=seat_of[round_.went_out_id], hands=hands)
-    if not same_result(rules_of(game.revision), len(players), saved, played):
-        return None
-    return round_
 
 
 def _refuse(game: Game, expected_number: int | None, number: int) -> None:

@@ -298,30 +298,30 @@ def test_with_round_wins_the_same_winner_is_the_same_round(db):
 
 
 def test_same_result_compares_who_went_out_and_the_hands_that_score():
-    from play import scoring, services
+    from play import same_round, scoring
 
     def result(went_out, hands):
         return scoring.RoundResult(went_out=went_out, hands=hands)
 
     plain = scoring.Rules()
-    assert services.same_result(
+    assert same_round.same_result(
         plain, 4, result(0, {1: 5, 2: 0, 3: 9}), result(0, {1: 5, 2: 0, 3: 9})
     )
-    assert not services.same_result(
+    assert not same_round.same_result(
         plain, 4, result(0, {1: 5, 2: 0, 3: 9}), result(1, {0: 5, 2: 0, 3: 9})
     )
-    assert not services.same_result(
+    assert not same_round.same_result(
         plain, 4, result(0, {1: 5, 2: 0, 3: 9}), result(0, {1: 5, 3: 9})
     )
     # In pairs, the hand of the partner of whoever went out (seat 2 opposite seat 0) does
     # not score: filled in on one phone and not on the other, it is the same round.
     pairs = scoring.Rules(teams="pairs")
-    assert services.same_result(pairs, 4, result(0, {1: 5, 2: 30, 3: 9}), result(0, {1: 5, 3: 9}))
-    assert not services.same_result(pairs, 4, result(0, {1: 5, 3: 9}), result(0, {1: 6, 3: 9}))
+    assert same_round.same_result(pairs, 4, result(0, {1: 5, 2: 30, 3: 9}), result(0, {1: 5, 3: 9}))
+    assert not same_round.same_result(pairs, 4, result(0, {1: 5, 3: 9}), result(0, {1: 6, 3: 9}))
     # Counting rounds won: who went out is the whole entry.
     wins = scoring.Rules(scoring=scoring.ROUND_WINS)
-    assert services.same_result(wins, 3, result(2, {}), result(2, {}))
-    assert not services.same_result(wins, 3, result(2, {}), result(1, {}))
+    assert same_round.same_result(wins, 3, result(2, {}), result(2, {}))
+    assert not same_round.same_result(wins, 3, result(2, {}), result(1, {}))
 
 
 def test_a_merged_round_sent_later_is_still_told_on_the_next_page(member, phone_b, game):
