@@ -13,7 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import removed_rounds, services
+from play import corrections, removed_rounds, services
 from play.models import Game, Hand, RemovedRound, Round
 
 
@@ -22,13 +22,13 @@ class CannotPutBack(Exception):
 
 
 def remove_round(game: Game, round_id: int, version: int, *, last_only: bool = False) -> int:
-    """Removes a round (as services.delete_round) and keeps it to be put back; returns its
+    """Removes a round (as play.corrections.delete_round) and keeps it to be put back; returns its
     number. Raises services.RoundChanged when another phone changed it first."""
     with transaction.atomic():
         services.lock_game(game)
         round_ = Round.objects.filter(game=game, pk=round_id).first()
         hands = list(round_.hands.values_list("player_id", "points")) if round_ else []
-        number = services.delete_round(game, round_id, version, last_only=last_only)
+        number = corrections.delete_round(game, round_id, version, last_only=last_only)
         RemovedRound.objects.update_or_create(
             game=game,
             defaults={

@@ -410,7 +410,7 @@ def _bump(game: Game, finished: bool) -> None:
     publish_version(game)
 
 
-def _store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
+def store_hands(round_: Round, players: Sequence[Player], hands: Mapping[int, int]) -> None:
     """Stores a round's hands (``hands`` maps seats to points); the database checks them."""
     Hand.objects.bulk_create(
         Hand(round=round_, player=players[seat], points=points) for seat, points in hands.items()
@@ -525,7 +525,7 @@ def _create_round(
         dealer=_dealer_of(game, players, number),
         submission_id=submission_id,
     )
-    _store_hands(round_, players, hands)
+    store_hands(round_, players, hands)
     return round_
 
 
@@ -542,22 +542,6 @@ def _dealer_of(game: Game, players: Sequence[Player], number: int) -> Player:
     return seated[scoring.dealer(game.first_dealer, number, len(seated), rules)]
 
 
-def _locked_round(game: Game, round_id: int, version: int) -> Round:
-    round_ = Round.objects.filter(game=game, pk=round_id).first()
-    if round_ is None:
-        raise RoundChanged(_("That round was deleted on another phone, so nothing was changed."))
-    if round_.version != version:
-        raise RoundChanged(
-            _(
-                "Round %(number)s was changed on another phone while you were looking at "
-                "it, so nothing was saved."
-            )
-            % {"number": round_.number},
-            current=round_,
-        )
-    return round_
-
-
 def bump(game: Game) -> None:
     """A new version of the locked ``game`` whose rounds and players did not change (its
     table moved, see play.tables.renew), so that every phone's next poll reads it again."""
@@ -568,48 +552,3 @@ def settle(game: Game) -> None:
     """After a change of the locked ``game``'s past rounds or players (play.removal,
     play.table): whether the game is over now, and a new version."""
     _bump(game, board(game, cached=False).standing.finished)
-
-
-def edit_round(
-    game: Game, round_id: int, version: int, went_out: int, hands: Mapping[int, int]
-) -> Round:
-    """Replaces a round's result if nobody changed it since ``version`` was shown."""
-    with transaction.atomic():
-        game = lock_game(game)
-        round_ = _locked_round(game, round_id, version)
-        players = players_of(game)
-        round_.went_out = players[went_out]
-        round_.version += 1
-        round_.save(update_fields=["went_out", "version", "updated_at"])
-        round_.hands.all().delete()
-        _store_hands(round_, players, hands)
-        settle(game)
-    return round_
-
-
-def delete_round(game: Game, round_id: int, version: int, *, last_only: bool = False) -> int:
-    """Deletes a round and renumbers the later ones; returns the deleted round's number.
-
-    With ``last_only`` (undo), the round must still be the last one.
-    """
-    with transaction.atomic():
-        game = lock_game(game)
-        round_ = _locked_round(game, round_id, version)
-        number = round_.number
-        if last_only and game.rounds.filter(number__gt=number).exists():
-            raise RoundChanged(
-                _(
-                    "Another phone recorded a round after round %(number)s, so nothing was "
-                    "undone. Delete the round you meant from the history."
-                )
-                % {"number": number}
-            )
-        round_.delete()
-        # One at a time, lowest first, so (game, number) stays unique at every step.
-        for later in game.rounds.filter(number__gt=number).order_by("number"):
-            later.number -= 1
-            later.save(update_fields=["number"])
-        # Points changed after it now come after the round before it.
-        game.adjustments.filter(after_round__gte=number).update(after_round=F("after_round") - 1)
-        settle(game)
-    return number

@@ -24,7 +24,7 @@ from django.db import OperationalError, ProgrammingError, connection, transactio
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from play import removal, services, versions
+from play import corrections, removal, services, versions
 from play.models import RemovedRound, Round
 from rulesets.forms import initial_for
 from rulesets.models import RuleSet
@@ -285,10 +285,10 @@ def test_every_change_of_a_game_writes_its_new_version_to_the_cache(db):
     done = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
     assert versions.cached_version(game.code) == _version(game) == 2
     assert versions.cached_version(game.spectator_code) == 2
-    services.edit_round(game, done.round.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
+    corrections.edit_round(game, done.round.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
     assert versions.cached_version(game.code) == _version(game) == 3
     other = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1}).round
-    services.delete_round(game, other.pk, other.version, last_only=True)
+    corrections.delete_round(game, other.pk, other.version, last_only=True)
     assert versions.cached_version(game.code) == _version(game) == 5
     record(game, ANN, {BEN: 60})  # the game ends
     services.play_again(services.load_game(pk=game.pk))
@@ -392,7 +392,7 @@ def test_a_correction_that_ends_the_game_is_seen_though_the_board_was_cached(db)
     done = record(game, ANN, {BEN: 10, CAT: 10})
     game = services.load_game(pk=game.pk)
     assert "Round 2" in Client().get(f"/g/{game.code}/").content.decode()  # kept now
-    services.edit_round(game, done.round.pk, done.round.version, ANN, {BEN: 90, CAT: 20})
+    corrections.edit_round(game, done.round.pk, done.round.version, ANN, {BEN: 90, CAT: 20})
     assert services.load_game(pk=game.pk).finished
     assert "Game over" in Client().get(f"/g/{game.code}/").content.decode()
 

@@ -32,7 +32,7 @@ def _page(request, b: Board, form: AdjustmentForm, status=200, problem=""):
 @require_http_methods(["GET", "POST"])
 def add(request, code):
     """Add points to a player or pair, or take some, with the reason (scorers only)."""
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     b = services.board(game_)
     if request.method == "GET":
         return _page(request, b, _form(b))
@@ -70,7 +70,7 @@ def _back(request, code):
 
 @require_POST
 def undo(request, code, adjustment_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     try:
         adjustments.undo(game_, adjustment_id)
     except adjustments.Refused as exc:
@@ -81,7 +81,7 @@ def undo(request, code, adjustment_id):
 
 @require_POST
 def put_back(request, code, adjustment_id):
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     try:
         adjustments.put_back(game_, adjustment_id)
     except adjustments.Refused as exc:

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from play import removal, seating, services
+from play import corrections, removal, seating, services
 from play.boards import Board, RoundRow
 from play.forms import RoundForm
 from play.views.common import game_of, page_context, reload, render_game
@@ -54,7 +54,7 @@ def edit(request, code, round_id):
         if not form.is_valid():
             return render(request, "play/round.html", context, status=400)
         try:
-            services.edit_round(
+            corrections.edit_round(
                 game_,
                 round_id,
                 form.cleaned_data["version"],

@@ -141,7 +141,7 @@ def remove_player(request, code, player_id):
 @require_POST
 def choose_dealer(request, code):
     """Who deals the next round, chosen on the board; the deal passes on from them."""
-    game_ = game_of(code)
+    game_ = game_of(code, request=request)
     number = _int(request.POST.get("round"))
     try:
         player = table.choose_dealer(game_, _int(request.POST.get("player")), number)

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from play import adjustments, scoring, services, table
+from play import adjustments, corrections, scoring, services, table
 from play.models import Adjustment, Player
 from tests.play.conftest import game_state, make_game, record
 
@@ -176,7 +176,7 @@ def test_no_points_change_once_the_game_is_over_or_under_round_wins(db):
 def test_removing_a_round_moves_the_points_changed_after_it(played):
     _add(played, "Dan", 7, "agreed bonus")  # after round 2
     first = played.rounds.get(number=1)
-    services.delete_round(services.load_game(pk=played.pk), first.pk, first.version)
+    corrections.delete_round(services.load_game(pk=played.pk), first.pk, first.version)
     assert Adjustment.objects.get(game=played).after_round == 1
     b = _board(played)
     assert b.rounds[0].adjustments[0].side.name == "Dan" and b.sides[3].total == 7
@@ -373,7 +373,7 @@ def test_the_chart_goes_below_zero_when_a_total_does(played):
 
     _add(played, "Ann", -60)
     first = played.rounds.get(number=1)
-    services.delete_round(services.load_game(pk=played.pk), first.pk, first.version)
+    corrections.delete_round(services.load_game(pk=played.pk), first.pk, first.version)
     b = _board(played)
     assert b.sides[0].total == -60  # Ann's 60 went with the round; the 60 taken stays
     drawn = chart.build([s.name for s in b.sides], [r.totals for r in b.rounds], 500)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from play import scoring, services
+from play import corrections, scoring, services
 from play.models import Game, Round
 from play.scoring import LOWEST_TOTAL_WINS, ROUND_WINS, WINNER_TAKES_POINTS, RoundResult, Rules
 from tests.play.conftest import make_game, record
@@ -333,7 +333,7 @@ def test_editing_a_round_recomputes_the_totals(db):
     first = record(game, ANN, {BEN: 10, CAT: 20}).round
     record(game, BEN, {ANN: 5, CAT: 5})
     assert _totals(game) == [30, 10, 0]
-    services.edit_round(game, first.pk, first.version, CAT, {ANN: 1, BEN: 2})
+    corrections.edit_round(game, first.pk, first.version, CAT, {ANN: 1, BEN: 2})
     assert _totals(game) == [0, 10, 3]
     first.refresh_from_db()
     assert first.version == 2
@@ -343,7 +343,7 @@ def test_deleting_a_round_recomputes_totals_and_renumbers(db):
     game = make_game(["Ann", "Ben", "Cat"])
     rounds = [record(game, seat, {(seat + 1) % 3: 10}).round for seat in (0, 1, 2, 0)]
     assert _totals(game) == [20, 10, 10]
-    assert services.delete_round(game, rounds[1].pk, 1) == 2
+    assert corrections.delete_round(game, rounds[1].pk, 1) == 2
     assert _totals(game) == [20, 0, 10]
     numbers = list(Round.objects.filter(game=game).order_by("number").values_list("pk", "number"))
     assert numbers == [(rounds[0].pk, 1), (rounds[2].pk, 2), (rounds[3].pk, 3)]
@@ -356,7 +356,7 @@ def test_a_round_that_reaches_the_target_ends_the_game_and_undo_reopens_it(db):
     assert Game.objects.get(pk=game.pk).finished
     with pytest.raises(services.GameOver):
         record(game, BEN, {ANN: 1})
-    services.delete_round(game, last.pk, last.version, last_only=True)
+    corrections.delete_round(game, last.pk, last.version, last_only=True)
     assert not Game.objects.get(pk=game.pk).finished
     assert _totals(game) == [60, 0]
 
@@ -365,7 +365,7 @@ def test_an_edit_that_lowers_the_winners_total_reopens_the_game(db):
     game = make_game(["Ann", "Ben"], target_score=100)
     last = record(game, ANN, {BEN: 120}).round
     assert Game.objects.get(pk=game.pk).finished
-    services.edit_round(game, last.pk, last.version, ANN, {BEN: 50})
+    corrections.edit_round(game, last.pk, last.version, ANN, {BEN: 50})
     assert not Game.objects.get(pk=game.pk).finished
 
 
@@ -374,9 +374,9 @@ def test_every_change_bumps_the_games_version(db):
     versions = [Game.objects.get(pk=game.pk).version]
     r = record(game, ANN, {BEN: 5}).round
     versions.append(Game.objects.get(pk=game.pk).version)
-    services.edit_round(game, r.pk, r.version, BEN, {ANN: 5})
+    corrections.edit_round(game, r.pk, r.version, BEN, {ANN: 5})
     versions.append(Game.objects.get(pk=game.pk).version)
-    services.delete_round(game, r.pk, r.version + 1)
+    corrections.delete_round(game, r.pk, r.version + 1)
     versions.append(Game.objects.get(pk=game.pk).version)
     assert versions == sorted(set(versions))
 
@@ -384,11 +384,11 @@ def test_every_change_bumps_the_games_version(db):
 def test_a_stale_version_changes_nothing(db):
     game = make_game(["Ann", "Ben"])
     r = record(game, ANN, {BEN: 5}).round
-    services.edit_round(game, r.pk, 1, BEN, {ANN: 7})
+    corrections.edit_round(game, r.pk, 1, BEN, {ANN: 7})
     with pytest.raises(services.RoundChanged):
-        services.edit_round(game, r.pk, 1, ANN, {BEN: 99})
+        corrections.edit_round(game, r.pk, 1, ANN, {BEN: 99})
     with pytest.raises(services.RoundChanged):
-        services.delete_round(game, r.pk, 1)
+        corrections.delete_round(game, r.pk, 1)
     assert _totals(game) == [0, 7]
 
 
@@ -397,7 +397,7 @@ def test_undo_refuses_a_round_that_is_no_longer_the_last(db):
     first = record(game, ANN, {BEN: 5}).round
     record(game, BEN, {ANN: 5})
     with pytest.raises(services.RoundChanged):
-        services.delete_round(game, first.pk, first.version, last_only=True)
+        corrections.delete_round(game, first.pk, first.version, last_only=True)
     assert Round.objects.filter(game=game).count() == 2
 
 

@@ -4,7 +4,7 @@ round was recorded since; every phone sees the offer. Members only."""
 import pytest
 from django.test import Client
 
-from play import removal, services
+from play import corrections, removal, services
 from play.models import Game, Hand, RemovedRound, Round
 from tests.play.conftest import make_game, record
 
@@ -133,7 +133,7 @@ def test_a_newer_removal_replaces_the_offer(member, three):
 
 def test_undo_of_what_another_phone_changed_is_refused_and_changes_nothing(member, three):
     last = Round.objects.get(game=three, number=3)
-    services.edit_round(three, last.pk, 1, DAN, {ANN: 5, BEN: 5, CAT: 5})  # another phone
+    corrections.edit_round(three, last.pk, 1, DAN, {ANN: 5, BEN: 5, CAT: 5})  # another phone
     before = _state(three)
     response = member.post(f"/g/{three.code}/undo/", {"round": last.pk, "version": 1})
     assert response.status_code == 409

@@ -13,7 +13,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from play import scoring, services
+from play import corrections, scoring, services
 from play.models import Game, Hand, Player, Round
 from rulesets.services import save_revision
 from tests.conftest import make_ruleset
@@ -418,7 +418,7 @@ def test_editing_a_round_recomputes_the_totals(member, game):
 def test_an_edit_based_on_an_old_copy_is_refused_and_shown(member, game):
     round_ = record(game, ANN, {BEN: 77, CAT: 9, DAN: 60}).round
     url = f"/g/{game.code}/rounds/{round_.pk}/edit/"
-    services.edit_round(game, round_.pk, 1, BEN, {ANN: 5, CAT: 5, DAN: 5})  # another phone
+    corrections.edit_round(game, round_.pk, 1, BEN, {ANN: 5, CAT: 5, DAN: 5})  # another phone
     before = _state(game)
     mine = {"went_out": "3", "version": "1", "hand_0": "11", "hand_1": "22", "hand_2": "33"}
     response = member.post(url, mine)
@@ -436,7 +436,7 @@ def test_an_edit_of_a_deleted_round_is_refused(member, game):
     url = f"/g/{game.code}/rounds/{round_.pk}/edit/"
     member.get(url)
     data = {"went_out": "1", "version": "1", "hand_0": "1", "hand_2": "1", "hand_3": "1"}
-    services.delete_round(game, round_.pk, 1)
+    corrections.delete_round(game, round_.pk, 1)
     response = member.post(url, data)
     assert response.status_code == 404
     assert Round.objects.filter(game=game).count() == 0
@@ -470,7 +470,7 @@ def test_deleting_a_round_asks_first_then_renumbers(member, game):
 
 def test_deleting_a_changed_round_is_refused(member, game):
     round_ = record(game, ANN, {BEN: 1, CAT: 1, DAN: 1}).round
-    services.edit_round(game, round_.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
+    corrections.edit_round(game, round_.pk, 1, BEN, {ANN: 2, CAT: 2, DAN: 2})
     before = _state(game)
     response = member.post(f"/g/{game.code}/rounds/{round_.pk}/delete/", {"version": "1"})
     assert response.status_code == 409
