@@ -18,8 +18,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST, require_safe
 
-from play import scoring, services, tables
-from play.boards import Board, Side
+from play import services, tables
+from play.boards import Board
 from play.views.common import Links, game_of, page_context, poll_etag, scoring_link
 from rulesets import access, sharing
 from rulesets.views import reference_html
@@ -93,18 +93,6 @@ def new_card(request, code):
     return redirect("rulesets:card", code=game.revision.ruleset.code)
 
 
-def ranked(b: Board) -> list[tuple[int, Side]]:
-    """The sides from first to last place with their places (a tie shares a place)."""
-    lowest = b.rules.scoring == scoring.LOWEST_TOTAL_WINS
-    order = sorted(b.sides, key=lambda s: (s.total if lowest else -s.total, s.index))
-    places, place = [], 0
-    for i, side in enumerate(order):
-        if i == 0 or side.total != order[i - 1].total:
-            place = i + 1
-        places.append((place, side))
-    return places
-
-
 def _display_etag_of(board_etag: str | None) -> str | None:
     """The big screen's ETag from the scoreboard's: the same game and version, another
     fragment."""
@@ -112,7 +100,9 @@ def _display_etag_of(board_etag: str | None) -> str | None:
 
 
 def _display_context(request, b: Board) -> dict:
-    context = page_context(request, b, True, ranked=ranked(b))
+    # The places, the leader and what each side needs are the phones' own rows
+    # (page_context: standings.rows of the sides still playing).
+    context = page_context(request, b, True)
     context["etag"] = _display_etag_of(context["etag"])
     return context
 

@@ -519,3 +519,78 @@ def test_two_phones_offline_at_once_both_reconcile(pages, transactional_db):
     rounds = Round.objects.filter(game=game).order_by("number")
     assert list(rounds.values_list("number", "went_out__name")) == [(1, "Ann"), (2, "Cat")]
     _forget_offline_noise(pages)
+
+
+TEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def _fits_the_screen(tv):
+    """Every side of the big screen is inside the window: a TV cannot scroll."""
+    height = tv.evaluate("window.innerHeight")
+    assert tv.evaluate("document.documentElement.scrollHeight") <= height
+    for box in tv.locator(".display-side").evaluate_all(
+        "rows => rows.map(r => r.getBoundingClientRect().bottom)"
+    ):
+        assert box <= height
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("names", [TEN, TEN[:5], TEN[:2]], ids=["10", "5", "2"])
+def test_the_big_screen_shows_every_player_without_scrolling(
+    pages, transactional_db, scheme, width, height, names
+):
+    from tests.play.conftest import make_game, record
+
+    game = make_game(names, target_score=500)
+    record(game, 1, {seat: 3 * seat for seat in range(len(names)) if seat != 1})
+    tv = pages.new(width=width, height=height, color_scheme=scheme)
+    tv.goto(f"/w/{game.spectator_code}/table/")
+    expect(tv.locator(".display-side")).to_have_count(len(names))
+    _fits_the_screen(tv)
+    assert_no_horizontal_scroll(tv)
+    if len(names) == 10 or scheme == "dark":
+        _check(tv, f"table-display-{len(names)}-{scheme}-{width}")
+
+
+def test_the_big_screen_fits_ten_players_in_pairs(pages, transactional_db):
+    from tests.play.conftest import make_game, record
+
+    game = make_game(TEN, teams="pairs", target_score=500)
+    record(game, 0, {seat: seat for seat in range(1, 10)})
+    tv = pages.new(width=1280, height=720)
+    tv.goto(f"/w/{game.spectator_code}/table/")
+    expect(tv.locator(".display-side")).to_have_count(5)
+    expect(tv.locator(".display-name").first).to_have_text(re.compile(" & "))
+    _fits_the_screen(tv)
+    _check(tv, "table-display-pairs-10-1280")
+
+
+def _ranking(page, row, place, name):
+    """(place, name) of each row as the page shows them (the words before any role, such as
+    "deals", and without the colon only a screen reader hears)."""
+    script = f"""rows => rows.map(r => [
+        r.querySelector("{place}").firstChild.textContent.trim(),
+        r.querySelector("{name}").firstChild.textContent.trim()])"""
+    return [tuple(pair) for pair in page.locator(row).evaluate_all(script)]
+
+
+def test_the_big_screen_places_equal_the_phones_after_a_player_left(pages, transactional_db):
+    from play import table
+    from play.models import Player
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat", "Dan"], target_score=500)
+    record(game, 1, {0: 30, 2: 50, 3: 20})  # Ben 100
+    record(game, 2, {0: 5, 1: 5, 3: 2})  # Cat 62
+    record(game, 0, {1: 3, 2: 3, 3: 1})  # Ann 7
+    tv = pages.new(width=1280, height=720)
+    tv.goto(f"/w/{game.spectator_code}/table/")
+    expect(tv.locator(".display-name").nth(1)).to_have_text("Cat")
+    table.remove_player(game, Player.objects.get(game=game, name="Cat").pk)
+    phone = pages.new()
+    phone.goto(f"/g/{game.code}/")
+    expect(tv.locator(".display-side")).to_have_count(3, timeout=POLL_WAIT)
+    on_tv = _ranking(tv, ".display-side", ".display-place", ".display-name")
+    on_phone = _ranking(phone, "#board .score", ".score-place", ".score-name")
+    assert on_tv == on_phone == [("1st", "Ben"), ("2nd", "Ann"), ("3rd", "Dan")]

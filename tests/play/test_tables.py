@@ -322,14 +322,40 @@ def test_the_table_display_ranks_the_totals_and_says_who_deals(game):
     html = response.content.decode()
     assert response.status_code == 200
     names = re.findall(r'<span class="display-name">(\w+)', html)
-    places = re.findall(r'<span class="visually-hidden">Place </span>(\d+)', html)
+    places = re.findall(r'<span class="display-place">([^<]+)<', html)
     assert names == ["Ben", "Cat", "Ann", "Dan"]
-    assert places == ["1", "2", "3", "3"]  # Ann and Dan share the third place
+    assert places == ["1st", "2nd", "Tied 3rd", "Tied 3rd"]  # Ann and Dan share the third place
+    assert "needs 455 to win" in html  # Ben, 45 of 500: what the phones say
     assert "<strong>Cat</strong> deals" in html
     assert f'src="/w/{game.spectator_code}/qr.svg"' in html
     # Read-only: no form, no game link.
     assert "<form" not in html
     assert game.code not in html
+
+
+def _places(html, place_class, name_class):
+    """(place, name) from first to last, as a page shows them."""
+    rows = re.findall(
+        rf'<span class="{place_class}">([^<]*)<.*?<span class="{name_class}">(\w+)', html, re.S
+    )
+    return [(place.strip(), name) for place, name in rows]
+
+
+def test_the_table_display_ranks_as_the_phones_do_after_a_player_left(game, member):
+    from play import table
+    from play.models import Player
+
+    record(game, BEN, {ANN: 30, CAT: 50, 3: 20})  # Ben 100
+    record(game, CAT, {ANN: 5, BEN: 5, 3: 2})  # Cat 12, so Cat 62
+    record(game, ANN, {BEN: 3, CAT: 3, 3: 1})  # Ann 7
+    table.remove_player(game, Player.objects.get(game=game, name="Cat").pk)
+    phone = member.get(f"/g/{game.code}/").content.decode()
+    tv = Client().get(f"/w/{game.spectator_code}/table/").content.decode()
+    on_phone = _places(phone, "score-place", "score-name")
+    assert on_phone == [("1st", "Ben"), ("2nd", "Ann"), ("3rd", "Dan")]
+    # Cat left: the big screen no longer ranks her 2nd (the phones' sides, the phones' places).
+    assert _places(tv, "display-place", "display-name") == on_phone
+    assert "Cat" not in re.sub(r"<title>.*?</title>", "", tv)
 
 
 def test_the_table_display_with_lowest_total_wins_ranks_the_lowest_first(db):
