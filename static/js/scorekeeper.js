@@ -139,8 +139,21 @@
 
     var keypad = form.querySelector("template[data-keypad-template]");
     hands.forEach(function (hand) { setUpKeypad(hand, keypad); });
+    // Tapping who went out goes on to the first hand that scores (the keyboard's Next, then
+    // Done, take it from there); choosing with the arrow keys stays on the choice.
+    var tapped = false;
+    form.addEventListener("pointerdown", function (e) {
+      tapped = !!(e.target.closest && e.target.closest(".went-out"));
+    });
     form.addEventListener("change", function (e) {
-      if (e.target.name === "went_out") { updateHands(); updateEnterHints(); }
+      if (e.target.name !== "went_out") return;
+      updateHands();
+      updateEnterHints();
+      if (tapped && form.hasAttribute("data-record")) {
+        var first = scoringInputs()[0];
+        if (first) first.focus();
+      }
+      tapped = false;
     });
     updateHands();
     updateEnterHints();

@@ -323,7 +323,8 @@
   }
 
   // The form is ready for the next round: emptied, with a new submission id.
-  function resetForm() {
+  // ``atLeast``: the number of the next round when this page knows it before its board does.
+  function resetForm(atLeast) {
     form.reset();
     form.querySelectorAll("[data-hand-input]").forEach(function (i) { i.value = ""; i.disabled = false; });
     form.querySelectorAll("[data-tally]").forEach(function (t) { t.textContent = gettext("No cards tapped yet."); });
@@ -332,9 +333,57 @@
     form.querySelectorAll("[data-hand-note]").forEach(function (n) { n.hidden = true; n.textContent = ""; });
     form.querySelectorAll(".hand.is-out").forEach(function (h) { h.classList.remove("is-out"); });
     field("submission_id").value = newSubmissionId();
-    var n = nextRound();
+    var n = Math.max(nextRound(), atLeast || 0);
     field("expected_round").value = n;
     showNextRound(n);
+  }
+
+  // --- The round entry over the board ("+ Round N") ----------------------------------
+  // The record section stays where it is in the page (the bar's link leads there without
+  // this script); the bar opens it as a sheet at the bottom of the screen instead, so the
+  // phone never scrolls away from the board. Its place keeps its height: nothing moves.
+
+  var sheet = { section: null, place: null, opener: null, close: null };
+
+  function openSheet() {
+    if (!sheet.section || sheet.section.classList.contains("is-open")) return;
+    sheet.place.style.minHeight = sheet.section.offsetHeight + "px";
+    sheet.section.classList.add("is-open");
+    sheet.section.setAttribute("role", "dialog");
+    sheet.close.hidden = false;
+    sheet.opener.hidden = true;
+    var first = form.querySelector('input[name="went_out"]:checked') || form.querySelector('input[name="went_out"]');
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function closeSheet() {
+    if (!sheet.section || !sheet.section.classList.contains("is-open")) return;
+    var hadFocus = sheet.section.contains(document.activeElement);
+    sheet.section.classList.remove("is-open");
+    sheet.section.removeAttribute("role");
+    sheet.place.style.minHeight = "";
+    sheet.close.hidden = true;
+    sheet.opener.hidden = false;
+    if (hadFocus) sheet.opener.focus({ preventScroll: true });
+  }
+
+  function setUpSheet() {
+    sheet.section = document.querySelector("[data-record-sheet]");
+    sheet.place = document.querySelector("[data-record-place]");
+    sheet.opener = document.querySelector("[data-open-record]");
+    sheet.close = sheet.section && sheet.section.querySelector("[data-close-record]");
+    if (!sheet.section || !sheet.place || !sheet.opener || !sheet.close) {
+      sheet.section = null;
+      return;
+    }
+    sheet.opener.addEventListener("click", function (event) {
+      event.preventDefault();
+      openSheet();
+    });
+    sheet.close.addEventListener("click", closeSheet);
+    sheet.section.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") closeSheet();
+    });
   }
 
   function render() {
@@ -505,7 +554,8 @@
       return;
     }
     sending = true;
-    post(entry, !inForm).then(function (response) {
+    // "later": no message waits for the next page; this page says it itself.
+    post(entry, true).then(function (response) {
       if (response.type === "opaqueredirect") {  // recorded, the way a page form is answered
         return { status: 302, data: { result: "recorded", redirect: entry.game + "#main" } };
       }
@@ -521,9 +571,11 @@
       var data = answer.data;
       if (data.result === "recorded" || data.result === "already") {
         removeEntry(entry.id);
-        if (inForm && data.redirect) {
-          goTo(data.redirect);
-          return;
+        if (inForm) {
+          // Saved from this page: the phone stays where it was, with the new board, the
+          // round in words, the entry closed and emptied for the next round.
+          closeSheet();
+          resetForm(data.number + 1);
         }
         tell(data.message || fill(gettext("Round %(number)s sent."), { number: data.number }));
         render();
@@ -564,16 +616,6 @@
     scheduleRetry();
   }
 
-  function goTo(url) {
-    var target = new URL(url, location.href);
-    if (target.pathname === location.pathname && target.search === location.search) {
-      location.hash = target.hash;
-      location.reload();
-    } else {
-      location.assign(target.href);
-    }
-  }
-
   function refreshBoard() {
     var board = document.getElementById("board");
     if (board && window.htmx) window.htmx.trigger(board, "refresh");
@@ -591,6 +633,7 @@
     gamePath = page ? page.getAttribute("data-game-path") : null;
     if (!gamePath) return;
     if (form) {
+      setUpSheet();
       // A page from the cache may carry a submission id already waiting in the queue.
       var sid = field("submission_id").value;
       var entries = mine(queue());

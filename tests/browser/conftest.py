@@ -134,3 +134,15 @@ def assert_no_horizontal_scroll(page):
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+
+def assert_saved_in_place(page):
+    """Waits for a round saved from the page's form: the phone stays where it was and says
+    so ("Round 2 saved: ..."), or that it had been recorded already. Without JavaScript the
+    form is sent the usual way and the next page says it."""
+    from playwright.sync_api import expect
+
+    said = page.locator("[data-queue-status], .messages .message").filter(
+        has_text=re.compile(r"^Round \d+ (saved|had already been recorded)")
+    )
+    expect(said.first).to_be_visible(timeout=10_000)

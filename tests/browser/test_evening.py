@@ -8,7 +8,11 @@ import pytest
 from playwright.sync_api import expect
 
 from play.models import Game
-from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_no_horizontal_scroll,
+    assert_saved_in_place,
+)
 from tests.conftest import make_ruleset
 
 POLL_WAIT = 10_000
@@ -150,7 +154,7 @@ def test_ten_players_a_round_is_typed_hand_after_hand_with_enter(pages, transact
         expect(field).to_have_attribute("enterkeyhint", "done" if i == len(names) - 1 else "next")
         page.keyboard.type(str(i + 1))
         page.keyboard.press("Enter")
-    page.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    assert_saved_in_place(page)
     expect(page.get_by_text("Round 15 saved: Mo went out. Mo scores 45.")).to_be_visible()
     assert Round.objects.filter(game=game).count() == 15
 
@@ -277,7 +281,7 @@ def test_a_player_joins_in_round_3(pages, transactional_db):
     for name, points in {"Ann": 4, "Ben": 6, "Cat": 8}.items():
         a.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
     a.get_by_role("button", name="Save round 3").click()
-    a.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    assert_saved_in_place(a)
     expect(a.get_by_text("Round 3 saved: Dora went out. Dora scores 18.")).to_be_visible()
     expect(a.locator("#board .score").first).to_contain_text("Ann")
     # The spectator's board follows by itself, with Dora on it.
@@ -368,7 +372,7 @@ def test_a_pair_joins_in_round_3_on_two_phones(pages, transactional_db):
     for name, points in {"Ann": 4, "Ben": 6, "Cat": 8, "Dan": 2}.items():
         b.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
     b.get_by_role("button", name="Save round 3").click()
-    b.wait_for_url(re.compile(r"/g/\w+/#main$"))
+    assert_saved_in_place(b)
     expect(b.get_by_text("Round 3 saved: Eve went out. Eve & Fay score 20.")).to_be_visible()
     a.goto(f"/g/{game.code}/")
     expect(a.locator("#board h2")).to_have_text("Round 4")

@@ -18,7 +18,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from play.models import Game, Round
-from tests.browser.conftest import assert_accessible
+from tests.browser.conftest import assert_accessible, assert_saved_in_place
 
 RULES_NAME = '</title><script>alert("n")</script><img src=x onerror=alert(2)>'
 DESCRIPTION = (
@@ -139,8 +139,8 @@ def test_script_in_names_stays_text_everywhere(pages, transactional_db):
     for name in PLAYERS[1:]:
         page.get_by_role("spinbutton", name=name, exact=True).fill("3")
     page.get_by_role("button", name="Save round 1").click()
-    page.wait_for_url(re.compile(r"/g/\w+/#main$"))
-    expect(page.locator(".messages")).to_contain_text(f"{PLAYERS[0]} went out")
+    assert_saved_in_place(page)
+    expect(page.locator("[data-queue-status]")).to_contain_text(f"{PLAYERS[0]} went out")
     page.wait_for_load_state("load")
     assert_inert(page, "game page after a round")
     expect(watcher.locator("#board")).to_contain_text("Round 2", timeout=10_000)

@@ -10,11 +10,14 @@ import pytest
 from playwright.sync_api import expect
 
 from play.models import Game, Round
-from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_no_horizontal_scroll,
+    assert_saved_in_place,
+)
 from tests.conftest import make_ruleset
 
 POLL_WAIT = 10_000  # ms: the board polls every 3 s
-AFTER_SAVE = re.compile(r"/g/\w+/#main$")  # back at the top of the scoreboard
 
 
 def _check(page, name):
@@ -42,7 +45,7 @@ def _record(page, went_out, keypad=None, typed=None):
     for name, points in (typed or {}).items():
         page.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
     page.get_by_role("button", name=re.compile(r"^Save round \d+$")).click()
-    page.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(page)
 
 
 def _score(page, name):
@@ -92,7 +95,7 @@ def test_a_table_of_three_keeps_score_on_two_phones(pages, transactional_db):
     expect(_hand(a, 0).get_by_role("spinbutton")).to_be_disabled()
     _check(a, "scorekeeper-keypad-360")
     a.get_by_role("button", name="Save round 1").click()
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     expect(a.get_by_text("Round 1 saved: Ann went out. Ann scores 86.")).to_be_visible()
     expect(_score(a, "Ann")).to_have_text(re.compile(r"86$"))
     expect(_score(b, "Ann")).to_have_text(re.compile(r"86$"), timeout=POLL_WAIT)
@@ -266,7 +269,7 @@ def test_the_one_keypad_of_the_page_counts_each_hand_on_its_own(pages, transacti
     expect(cat.get_by_role("group")).to_be_hidden()
     a.get_by_role("spinbutton", name="Cat", exact=True).fill("12")
     a.get_by_role("button", name="Save round 1").click()
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     expect(a.get_by_text("Round 1 saved: Ann went out. Ann scores 39.")).to_be_visible()
     hands = Round.objects.get(game=game).hands.values_list("player__name", "points")
     assert sorted(hands) == [("Ben", 27), ("Cat", 12)]
@@ -284,3 +287,112 @@ def test_without_javascript_the_number_fields_record_a_round(pages, transactiona
     expect(a.get_by_text("Round 1 saved: Cat went out. Cat scores 20.")).to_be_visible()
     hands = Round.objects.get(game=game).hands.values_list("player__name", "points")
     assert sorted(hands) == [("Ann", 14), ("Ben", 6)]
+
+
+class Taps:
+    """A phone's taps, counted: a tap on the screen or a key of its keyboard."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator):
+        locator.click()
+        self.count += 1
+
+    def keys(self, text):
+        for key in text:
+            self.page.keyboard.press(key)
+            self.count += 1
+
+
+def test_the_worked_example_takes_ten_taps_from_the_board_and_the_phone_stays_put(
+    pages, transactional_db
+):
+    """The catalogue's worked example: Ann goes out; Ben 7, Skip, Wild (77); Cat 0, 9 (9);
+    Dan Draw Two, Draw Two, Reverse (60): Ann scores 146."""
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat", "Dan"], target_score=500)
+    page = pages.new(width=390, height=844)
+    page.goto(f"/g/{game.code}/")
+    page.evaluate("window.stillTheSamePage = true")
+    page.mouse.wheel(0, 150)  # the board scrolled a little: it must stay where it is
+    page.wait_for_function("window.scrollY === 150")
+    opener = page.get_by_role("link", name="+ Round 1")
+    expect(opener).to_be_in_viewport()
+    taps = Taps(page)
+    taps.tap(opener)
+    sheet = page.locator("[data-record-sheet]")
+    expect(sheet).to_have_class(re.compile(r"\bis-open\b"))
+    # The entry opens where the phone is: who went out and Save, without scrolling.
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Save round 1")).to_be_in_viewport()
+    _check(page, "scorekeeper-round-sheet-390")
+    taps.tap(page.get_by_role("radio", name="Ann", exact=True))
+    expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_be_focused()
+    taps.keys("77")
+    taps.keys(["Enter"])  # the keyboard's Next
+    taps.keys("9")
+    taps.keys(["Enter"])
+    taps.keys("60")
+    taps.keys(["Enter"])  # the keyboard's Done: saves
+    assert_saved_in_place(page)
+    assert taps.count <= 10, taps.count
+    expect(page.locator("[data-queue-status]")).to_have_text(
+        "Round 1 saved: Ann went out. Ann scores 146."
+    )
+    expect(_score(page, "Ann")).to_have_text(re.compile(r"146$"))
+    # No page jump: the same page, where it was, the entry closed and empty for round 2.
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert page.evaluate("window.scrollY") == 150
+    expect(sheet).not_to_have_class(re.compile(r"\bis-open\b"))
+    expect(page.get_by_role("link", name="+ Round 2")).to_be_in_viewport()
+    expect(page.locator("[data-keypad]:visible")).to_have_count(0)
+    expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("")
+    expect(page.get_by_role("radio", name="Ann", exact=True)).not_to_be_checked()
+    assert Round.objects.filter(game=game).count() == 1
+    _check(page, "scorekeeper-after-round-sheet-390")
+
+
+def test_the_round_entry_keeps_its_keypads_and_closes_them_after_saving(pages, transactional_db):
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"], target_score=500)
+    page = pages.new(width=390, height=844, color_scheme="dark")
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("link", name="+ Round 1").click()
+    page.get_by_role("radio", name="Ann", exact=True).click()
+    _tap(page, 1, "Ben", ["7", "Skip", "Wild"])
+    _tap(page, 2, "Cat", ["0", "9"])
+    expect(page.locator("[data-keypad]:visible")).to_have_count(2)
+    _check(page, "scorekeeper-round-sheet-keypads-dark-390")
+    page.get_by_role("button", name="Save round 1").click()
+    assert_saved_in_place(page)
+    expect(page.locator("[data-keypad]:visible")).to_have_count(0)
+    expect(_score(page, "Ann")).to_have_text(re.compile(r"86$"))
+    # Closing without saving keeps what was typed; Escape closes it too.
+    page.get_by_role("link", name="+ Round 2").click()
+    page.get_by_role("radio", name="Ben", exact=True).click()
+    page.keyboard.type("5")
+    page.get_by_role("button", name="Close").click()
+    expect(page.get_by_role("link", name="+ Round 2")).to_be_focused()
+    page.get_by_role("link", name="+ Round 2").click()
+    expect(page.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("5")
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-record-sheet]")).not_to_have_class(re.compile(r"\bis-open\b"))
+
+
+def test_without_javascript_the_round_link_leads_to_the_form(pages, transactional_db):
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"], target_score=500)
+    page = pages.new(java_script_enabled=False)
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("link", name="+ Round 1").click()
+    expect(page.get_by_role("heading", name="Record round 1")).to_be_in_viewport()
+    page.get_by_role("radio", name="Ann", exact=True).check()
+    page.get_by_role("spinbutton", name="Ben", exact=True).fill("20")
+    page.get_by_role("spinbutton", name="Cat", exact=True).fill("5")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_text("Round 1 saved: Ann went out. Ann scores 25.")).to_be_visible()

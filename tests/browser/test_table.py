@@ -16,11 +16,11 @@ from tests.browser.conftest import (
     CHROMIUM_ARGS,
     assert_accessible,
     assert_no_horizontal_scroll,
+    assert_saved_in_place,
 )
 from tests.conftest import make_ruleset
 
 POLL_WAIT = 10_000  # ms: the board polls every 3 s
-AFTER_SAVE = re.compile(r"/g/\w+/#main$")
 
 # Navigator.wakeLock, stubbed: counts what the page asks for and gives back.
 WAKE_LOCK_STUB = """
@@ -100,7 +100,7 @@ def test_a_third_phone_finds_the_game_from_the_table_card(pages, transactional_d
     b = pages.new(color_scheme="dark")
     b.goto(game_link)
     _record(b, "Ben", {"Ann": 20, "Cat": 9})
-    b.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(b)
 
     # Phone C scans the card: the game is at the top, and it follows it read-only.
     c = pages.new()
@@ -249,7 +249,7 @@ def test_the_wake_lock_is_released_when_the_game_ends_and_can_be_turned_off(
     assert a.evaluate("window.__wake.held") == 1
     # The last round ends the game: the lock is given back, the toggle goes.
     _record(a, "Ann", {"Ben": 60})
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     expect(a.locator(".winner-banner")).to_be_visible()
     expect(a.get_by_role("button", name="Keep the screen on")).to_be_hidden()
     assert a.evaluate("window.__wake.held") == 0
@@ -312,7 +312,7 @@ def test_the_same_round_on_two_phones_asks_instead_of_recording_twice(
     # B starts typing round 1 while A saves it.
     _fill(b, "Cat", {"Ann": 7, "Ben": 8})
     _record(a, "Ann", {"Ben": 10, "Cat": 5})
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     expect(_score(b, "Ann")).to_have_text(re.compile(r"15$"), timeout=POLL_WAIT)
     b.get_by_role("button", name="Save round 1").click()
     asked = b.locator("[data-queued-round]")
@@ -330,7 +330,7 @@ def test_the_same_round_on_two_phones_asks_instead_of_recording_twice(
     expect(buttons.first).to_have_text("Keep the saved round")
     if choice == "add":
         b.get_by_role("button", name="Mine is another round: add it as round 2").click()
-        b.wait_for_url(AFTER_SAVE)
+        assert_saved_in_place(b)
         expect(b.get_by_text("Round 2 saved: Cat went out. Cat scores 15.")).to_be_visible()
         expect(b.locator("[data-queue]")).to_be_hidden()
         numbers = Round.objects.filter(game=game).values_list("number", "went_out__name")
@@ -354,7 +354,7 @@ def test_without_javascript_the_same_choice_is_a_page(pages, transactional_db, c
     game, a, b = _two_phones_on_round_1(pages, java_script_enabled=False, color_scheme="dark")
     _fill(b, "Cat", {"Ann": 7, "Ben": 8})
     _record(a, "Ann", {"Ben": 10, "Cat": 5})
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     b.get_by_role("button", name="Save round 1").click()
     expect(
         b.get_by_text("Round 1 was just saved by another phone: Ann went out; Ann +15.")
@@ -384,7 +384,7 @@ def test_the_page_that_asks_is_accessible(pages, transactional_db, scheme):
     game, a, b = _two_phones_on_round_1(pages, color_scheme=scheme)
     _fill(b, "Cat", {"Ann": 7, "Ben": 8})
     _record(a, "Ann", {"Ben": 10, "Cat": 5})
-    a.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(a)
     b.evaluate("document.querySelector('form[data-record]').submit()")
     expect(b.locator("#conflict").get_by_role("table")).to_be_visible()
     _check(b, f"table-same-round-page-{scheme}-360")
