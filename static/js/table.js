@@ -91,6 +91,9 @@
     var running = gameRunning();
     wake.button.hidden = !running;
     wake.button.setAttribute("aria-pressed", wake.wanted ? "true" : "false");
+    // The state in words on the button too (aria-pressed says it to a screen reader).
+    var state = wake.button.querySelector("[data-wake-state]");
+    if (state) state.textContent = wake.wanted ? pgettext("screen kept on", "On") : pgettext("screen kept on", "Off");
     if (!running) {
       wake.status.textContent = "";
     } else if (wake.sentinel) {
@@ -595,6 +598,7 @@
           compare: data.compare || null,
           sentAt: Date.now()
         });
+        closeSheet();  // the question is asked on the page, under the board
         render();
         var item = document.querySelector('[data-queued-round="' + entry.id + '"]');
         if (item) item.scrollIntoView({ block: "center" });
@@ -609,6 +613,7 @@
   function keptForLater(entry, inForm) {
     updateEntry(entry.id, { status: "waiting", sentAt: Date.now() });
     if (inForm) {
+      closeSheet();
       say(fill(gettext("No connection: round %(number)s is kept on this phone and will be sent by itself when the connection is back. You can go on with the next round."), { number: entry.expected }));
       resetForm();
     }
