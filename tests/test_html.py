@@ -97,6 +97,7 @@ def pages():
         (owner, f"/r/{game_rules}/t/{table_code}/", 200),
         (owner, f"/r/{game_rules}/play/", 200),
         (owner, f"/g/{code}/scorer/", 200),
+        (owner, f"/g/{code}/rules/", 200),
         (stranger, f"/w/{watch}/table/", 200),
         (stranger, "/no/such/page/", 404),
     ]

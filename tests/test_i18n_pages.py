@@ -145,6 +145,7 @@ def _pages(client: Client) -> dict[str, object]:
         "rounds": f"{board}rounds/",
         "players": f"{board}players/",
         "another scorer": f"{board}scorer/",
+        "the game's rules": f"{board}rules/",
         "spectator": watch,
         "big screen": f"{watch}table/",
         "game over": f"/g/{over.code}/",

@@ -109,6 +109,11 @@ class Links:
         return self._url("history")
 
     @property
+    def rules(self):
+        """The rules the game plays by (its revision), not the rule set's current ones."""
+        return self._url("rules")
+
+    @property
     def csv(self):
         return self._url("csv")
 

@@ -396,3 +396,21 @@ def test_without_javascript_the_round_link_leads_to_the_form(pages, transactiona
     page.get_by_role("spinbutton", name="Cat", exact=True).fill("5")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.get_by_text("Round 1 saved: Ann went out. Ann scores 25.")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_rules_from_a_game_are_the_ones_it_plays_by(pages, transactional_db, scheme):
+    from rulesets.services import save_revision
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat"], target_score=500)
+    revision = game.revision
+    save_revision(revision.ruleset, "Grandma’s rules", "", {**revision.options, "uno_penalty": 4})
+    page = pages.new(color_scheme=scheme)
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("link", name="The rules", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(revision.name)
+    expect(page.get_by_role("link", name="See the rules as they are now")).to_be_visible()
+    _check(page, f"scorekeeper-game-rules-{scheme}-360")
+    page.get_by_role("link", name="See the rules as they are now").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Grandma’s rules")

@@ -234,10 +234,12 @@ def test_the_wake_lock_is_released_when_the_game_ends_and_can_be_turned_off(
     a.goto(f"/g/{game.code}/")
     toggle = a.get_by_role("button", name="Keep the screen on")
     expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(toggle).to_have_text("Keep the screen on On")  # it says its state, on or off
     assert a.evaluate("window.__wake") == {"requests": 1, "releases": 0, "held": 1}
     # Turned off, it stays off after a reload; turned on again, it is asked for again.
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(toggle).to_have_text("Keep the screen on Off")
     expect(a.get_by_text("The screen turns off as usual.")).to_be_visible()
     assert a.evaluate("window.__wake.held") == 0
     a.reload()
@@ -253,6 +255,15 @@ def test_the_wake_lock_is_released_when_the_game_ends_and_can_be_turned_off(
     expect(a.locator(".winner-banner")).to_be_visible()
     expect(a.get_by_role("button", name="Keep the screen on")).to_be_hidden()
     assert a.evaluate("window.__wake.held") == 0
+    # The winner row: "Winner" and the name apart, on screen and read aloud.
+    winner = a.locator("#board .score.is-winner")
+    expect(winner.locator(".score-place")).to_have_text("Winner:")
+    place = winner.locator(".score-place").bounding_box()
+    name = winner.locator(".score-name").bounding_box()
+    assert place and name and place["x"] + place["width"] + 4 <= name["x"]
+    assert a.evaluate(
+        "el => el.scrollWidth <= el.clientWidth", winner.locator(".score-place").element_handle()
+    )
 
 
 def test_the_site_is_installable(browser, live_server, transactional_db, tmp_path):

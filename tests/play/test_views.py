@@ -214,6 +214,38 @@ def test_the_page_says_when_the_rules_have_changed_since_the_game_started(member
     assert "These rules have changed since the game started" in html
 
 
+def test_the_rules_link_of_a_game_opens_the_revision_it_plays_by(member, spectator, game):
+    revision = game.revision
+    page = member.get(f"/g/{game.code}/").content.decode()
+    assert f'href="/g/{game.code}/rules/">The rules</a>' in page
+    assert f'href="/w/{game.spectator_code}/rules/">The rules</a>' in (
+        spectator.get(f"/w/{game.spectator_code}/").content.decode()
+    )
+    same = member.get(f"/g/{game.code}/rules/").content.decode()
+    assert "have changed since" not in same
+    assert f"(revision {revision.number})" in same
+    save_revision(revision.ruleset, "Grandma’s rules", "", {**revision.options, "uno_penalty": 4})
+    for client, link in [
+        (member, f"/g/{game.code}/rules/"),
+        (spectator, f"/w/{game.spectator_code}/rules/"),
+    ]:
+        response = client.get(link)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert f"<h1>{revision.name}</h1>" in html  # the game's revision, not the new one
+        assert "Grandma’s rules" not in html
+        assert "These rules have changed since the game started" in html
+        assert f'<a href="/r/{revision.ruleset.code}/">See the rules as they are now</a>' in html
+    # The read-only link never shows the game link.
+    assert game.code not in spectator.get(f"/w/{game.spectator_code}/rules/").content.decode()
+
+
+def test_the_rules_of_a_game_need_its_link(stranger, game):
+    assert stranger.get(f"/g/{game.spectator_code}/rules/").status_code == 403
+    assert stranger.get(f"/w/{game.code}/rules/").status_code == 404
+    assert stranger.post(f"/g/{game.code}/rules/").status_code == 405
+
+
 def test_the_board_partial_answers_304_while_nothing_changes(member, game):
     response = member.get(f"/g/{game.code}/board/")
     assert response.status_code == 200
