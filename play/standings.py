@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
@@ -188,3 +189,35 @@ def summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
         "In the lead: %(name)s, by %(margin)s. %(count)s more points to win.",
         top[0].to_win,
     ) % {"name": names, "margin": _points(margin), "count": top[0].to_win}
+
+
+def amount(total: int, rules: scoring.Rules) -> str:
+    """A total in the words of the scoring mode: "512 points", "3 rounds won"."""
+    if rules.scoring == scoring.ROUND_WINS:
+        return ngettext("%(count)s round won", "%(count)s rounds won", total) % {"count": total}
+    return _points(total)
+
+
+def result_rows(rows: Sequence[Row], rules: scoring.Rules) -> list[tuple[str, str, str]]:
+    """The final places as (place, name, amount): ("Winner", "Ann", "512 points")."""
+    found = []
+    for row in rows:
+        side: Any = row.side  # play.boards.Side
+        found.append((row.label, side.name, amount(side.total, rules)))
+    return found
+
+
+def result_lines(rows: Sequence[Row], rules: scoring.Rules) -> list[str]:
+    """The final places in words, one line a side: "Winner: Ann, 512 points"."""
+    return [
+        # Translators: a line of the final places a phone shares: "Winner: Ann, 512 points".
+        _("%(place)s: %(name)s, %(amount)s") % {"place": place, "name": name, "amount": total}
+        for place, name, total in result_rows(rows, rules)
+    ]
+
+
+def result_text(name: str, winner_text: str, rows: Sequence[Row], rules: scoring.Rules) -> str:
+    """The end of a game as a phone shares it: the rules' name, who won, the final places."""
+    # Translators: the first line of the result a phone shares; %(name)s is the rules' name.
+    title = _("Our game of UNO (%(name)s) is over.") % {"name": name}
+    return "\n".join([title, winner_text, "", *result_lines(rows, rules)])

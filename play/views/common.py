@@ -146,6 +146,7 @@ def page_context(request, b: Board, spectator: bool, **extra) -> dict:
     etag = board_etag(
         b.game.spectator_code if spectator else b.game.url_code, b.game.version, spectator
     )
+    standing_rows = standings.rows(b.playing_sides, b.rules, b.standing.finished)
     context = {
         "b": b,
         "game": b.game,
@@ -158,11 +159,21 @@ def page_context(request, b: Board, spectator: bool, **extra) -> dict:
         "watch_url": absolute_url(request, links.watch),
         "local": is_local(request),
         "cards": _keypad(b.rules),
-        "standing_rows": standings.rows(b.playing_sides, b.rules, b.standing.finished),
+        "standing_rows": standing_rows,
         "standing_summary": standings.summary(b.playing_sides, b.rules, len(b.rounds)),
         "table_notes": table.notes(b.players, b.standing.totals, b.rules),
         "series": evening.of_game(b.game),
     }
+    if b.standing.finished:
+        # The end of the game, to share: the final places in words and their picture,
+        # behind the read-only link.
+        context["result_text"] = standings.result_text(
+            b.revision.name, b.winner_text, standing_rows, b.rules
+        )
+        image = reverse("play:result_image", args=[b.game.spectator_code])
+        context["result_image_url"] = absolute_url(
+            request, f"{image}?lang={translation.get_language()}"
+        )
     if b.removed is not None:
         context["removed"] = b.removed
         context["removed_text"] = removed_rounds.offer_text(b.removed, b.players)

@@ -35,12 +35,15 @@
   }
 
   // Native share: <button data-share-url="..." data-share-title="..."> shown where supported.
+  // With data-share-text, the words go along (the end of a game: the final places).
   function setUpShare(button) {
-    if (!navigator.share) return;
+    if (!navigator.share || button.dataset.shareBound) return;
+    button.dataset.shareBound = "1";
     button.hidden = false;
     button.addEventListener("click", function () {
-      navigator.share({ title: button.getAttribute("data-share-title"), url: button.getAttribute("data-share-url") })
-        .catch(function () {});
+      var shared = { title: button.getAttribute("data-share-title"), url: button.getAttribute("data-share-url") };
+      if (button.hasAttribute("data-share-text")) shared.text = button.getAttribute("data-share-text");
+      navigator.share(shared).catch(function () {});
     });
   }
 

@@ -414,3 +414,50 @@ def test_the_rules_from_a_game_are_the_ones_it_plays_by(pages, transactional_db,
     _check(page, f"scorekeeper-game-rules-{scheme}-360")
     page.get_by_role("link", name="See the rules as they are now").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Grandma’s rules")
+
+
+SHARE_STUB = """
+window.__shared = [];
+Object.defineProperty(navigator, "share", { configurable: true, value: function (data) {
+  window.__shared.push(data); return Promise.resolve();
+} });
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_finished_board_shares_the_result(pages, transactional_db, scheme):
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben", "Cat"], target_score=50)
+    record(game, 1, {0: 20, 2: 40})  # Ben 60: the game is over
+    page = pages.new(color_scheme=scheme)
+    page.context.add_init_script(SHARE_STUB)
+    page.goto(f"/g/{game.code}/")
+    share = page.get_by_role("button", name="Share the result")
+    expect(share).to_be_visible()
+    _check(page, f"scorekeeper-share-result-{scheme}-360")
+    share.click()
+    shared = page.evaluate("window.__shared")
+    assert len(shared) == 1
+    assert shared[0]["url"].endswith(f"/w/{game.spectator_code}/")
+    assert "Ben wins with 60 points." in shared[0]["text"]
+    assert "Winner: Ben, 60 points" in shared[0]["text"]
+    # The link shows the same final places, read-only.
+    viewer = pages.new(color_scheme=scheme)
+    viewer.goto(shared[0]["url"])
+    expect(viewer.locator("#board .is-winner .score-name")).to_have_text("Ben")
+    expect(viewer.locator("form[data-record]")).to_have_count(0)
+
+
+def test_without_the_share_sheet_the_result_can_be_copied(pages, transactional_db):
+    from tests.play.conftest import make_game, record
+
+    game = make_game(["Ann", "Ben"], target_score=50)
+    record(game, 0, {1: 60})
+    page = pages.new()
+    page.goto(f"/w/{game.spectator_code}/")
+    expect(page.get_by_role("button", name="Share the result")).to_be_hidden()
+    text = page.get_by_role("textbox", name="The result, to copy")
+    expect(text).to_have_value(re.compile(r"Winner: Ann, 60 points\n2nd: Ben, 0 points\nhttp"))
+    page.locator(".result-share").get_by_role("button", name="Copy").click()
+    expect(page.locator(".result-share [data-copy-status]")).not_to_be_empty()

@@ -164,6 +164,7 @@ ROWS = {
     "play:watch_board": Row(READ, WATCH),
     "play:watch_history": Row(READ, WATCH),
     "play:watch_rules": Row(READ, WATCH),
+    "play:result_image": Row(READ, WATCH),
     "play:watch_csv": Row(READ, WATCH),
     "play:watch_json": Row(READ, WATCH),
     "play:watch_qr_svg": Row(READ, WATCH),

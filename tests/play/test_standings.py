@@ -368,3 +368,28 @@ def test_the_players_at_the_table_at_the_end_count(db):
     assert evening.continued_by(ruleset, ["Ann", "Ben"], [game.pk]).pk == game.pk
     assert evening.continued_by(ruleset, ["Ann", "Ben", "Cat"], [game.pk]) is None
     assert evening.continued_by(ruleset, ["Ann", "Ben"], []) is None  # not this phone's game
+
+
+# --- The result a phone shares ---------------------------------------------------------
+
+
+def test_the_shared_result_says_who_won_and_every_final_place():
+    sides = [FakeSide("Ann", 120), FakeSide("Ben & Dan", 510), FakeSide("Cat", 120)]
+    rows = standings.rows(sides, POINTS, finished=True)
+    text = standings.result_text("Grandma’s rules", "Ben & Dan win with 510 points.", rows, POINTS)
+    assert text == (
+        "Our game of UNO (Grandma’s rules) is over.\n"
+        "Ben & Dan win with 510 points.\n"
+        "\n"
+        "Winner: Ben & Dan, 510 points\n"
+        "Tied 2nd: Ann, 120 points\n"
+        "Tied 2nd: Cat, 120 points"
+    )
+
+
+def test_the_shared_result_counts_rounds_under_round_wins():
+    rows = standings.rows([FakeSide("Ann", 3), FakeSide("Ben", 1)], ROUNDS, finished=True)
+    assert standings.result_lines(rows, ROUNDS) == [
+        "Winner: Ann, 3 rounds won",
+        "2nd: Ben, 1 round won",
+    ]

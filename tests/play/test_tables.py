@@ -427,3 +427,63 @@ def test_the_service_worker_keeps_the_manifest_for_offline(client, db):
     source = client.get("/sw.js").content.decode()
     assert re.search(r'var PRECACHE = \[.*"/manifest.webmanifest"\]', source)
     assert 'var MANIFEST_URL = "/manifest.webmanifest"' in source
+
+
+# --- The end of the game, to share ---------------------------------------------------
+
+
+def _finished(db_game_names=("Ann", "Ben", "Cat")):
+    game = make_game(list(db_game_names), target_score=50)
+    record(game, BEN, {ANN: 20, CAT: 40})  # Ben 60: the game is over
+    record_ = services.load_game(pk=game.pk)
+    assert services.board(record_).standing.finished
+    return record_
+
+
+def test_the_finished_board_shares_the_final_places_in_words_and_the_read_only_link(db):
+    game = _finished()
+    html = Client().get(f"/g/{game.code}/").content.decode()
+    words = (
+        "Our game of UNO (Official rules) is over.\n"
+        "Ben wins with 60 points.\n\n"
+        "Winner: Ben, 60 points\nTied 2nd: Ann, 0 points\nTied 2nd: Cat, 0 points"
+    )
+    assert f'data-share-text="{words}"' in html
+    watch = f"http://testserver/w/{game.spectator_code}/"
+    assert f'data-share-url="{watch}"' in html
+    assert f"{words}\n{watch}</textarea>" in html
+    # Only the read-only link is shared: never the game link.
+    section = html[
+        html.index('class="result-share') : html.index(
+            "</section>", html.index('class="result-share')
+        )
+    ]
+    assert game.code not in section
+
+
+def test_a_game_in_progress_has_nothing_to_share(game):
+    assert "Share the result" not in Client().get(f"/g/{game.code}/").content.decode()
+    assert 'property="og:image"' not in Client().get(f"/w/{game.spectator_code}/").content.decode()
+
+
+def test_the_read_only_link_of_a_finished_game_previews_its_final_places(db):
+    game = _finished()
+    html = Client().get(f"/w/{game.spectator_code}/").content.decode()
+    image = f"http://testserver/w/{game.spectator_code}/result.png?lang=en"
+    assert f'<meta property="og:image" content="{image}">' in html
+    assert '<meta property="og:description" content="Ben wins with 60 points.">' in html
+    response = Client().get(image)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
+    # Behind the spectator code only.
+    assert Client().get(f"/w/{game.code}/result.png").status_code == 404
+
+
+def test_the_preview_of_ten_players_with_long_names_draws(db):
+    names = [f"Grandmother Maximiliana {i} 👵" for i in range(10)]
+    game = make_game(names, target_score=50)
+    record(game, 0, dict.fromkeys(range(1, 10), 9))
+    response = Client().get(f"/w/{game.spectator_code}/result.png?lang=de")
+    assert response.status_code == 200
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
