@@ -18,7 +18,7 @@ def draw(name: str, winner_text: str, rows: Sequence[tuple[str, str, str]]) -> I
     """``rows``: (place, name, amount) from first to last, at most 10 (two columns from 6)."""
     image = Image.new("RGB", (og.WIDTH, og.HEIGHT), og.BG)
     pen = ImageDraw.Draw(image)
-    og._draw_brand(pen)
+    og.draw_brand(pen)
     width = og.WIDTH - 2 * og.MARGIN
     title = og.font(34, bold=True)
     pen.text(

@@ -138,7 +138,7 @@ def draw(
     total = len(rules) if total_rules is None else total_rules
     image = Image.new("RGB", (WIDTH, HEIGHT), BG)
     pen = ImageDraw.Draw(image)
-    _draw_brand(pen)
+    draw_brand(pen)
     y = _draw_name(pen, name, y=120)
     if total:
         _draw_rules(pen, rules, total, y)
@@ -153,7 +153,7 @@ def draw(
     return image
 
 
-def _draw_brand(pen: ImageDraw.ImageDraw) -> None:
+def draw_brand(pen: ImageDraw.ImageDraw) -> None:
     """The red band and the site's name, at the top."""
     pen.rectangle((0, 0, WIDTH, 14), fill=RED)
     brand = font(30, bold=True)
