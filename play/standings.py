@@ -194,7 +194,7 @@ def summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
 def amount(total: int, rules: scoring.Rules) -> str:
     """A total in the words of the scoring mode: "512 points", "3 rounds won"."""
     if rules.scoring == scoring.ROUND_WINS:
-        return ngettext("%(count)s round won", "%(count)s rounds won", total) % {"count": total}
+        return ngettext("%(count)d round won", "%(count)d rounds won", total) % {"count": total}
     return _points(total)
 
 
