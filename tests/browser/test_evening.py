@@ -129,7 +129,7 @@ def test_the_board_ranks_ten_players_and_says_what_they_need(pages, transactiona
         "In the lead: Maximiliana, by 8 points. 3740 more points to win."
     )
     # Each place is followed by a colon only a screen reader hears ("1st: Maximiliana").
-    places = [p.removesuffix(":") for p in board.locator(".score-place").all_inner_texts()]
+    places = [p.removesuffix(":").strip() for p in board.locator(".score-place").all_inner_texts()]
     assert places[0] == "1st" and places[-1] == "10th"
     expect(board.locator(".score").first).to_contain_text("needs")
     totals = [int(t.split()[-1]) for t in board.locator(".score-total").all_inner_texts()]
