@@ -12,7 +12,7 @@ from rulesets.views import reference_html
 
 @require_safe
 def rules(request, code, spectator=False):
-    game = game_of(code, spectator)
+    game = game_of(code, spectator, request=request)
     revision = game.revision
     context = {
         "game": game,
