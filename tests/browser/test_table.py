@@ -164,7 +164,7 @@ def test_a_phone_that_scans_the_card_keeps_score_until_the_card_is_renewed(pages
     found.get_by_role("link", name="Keep score").click()  # tap 1
     phone.wait_for_url(f"**/g/{game.spectator_code}/")
     _record(phone, "Dad", {"Mom": 12, "Lucia": 30})  # the entry, and tap 2: Save
-    phone.wait_for_url(AFTER_SAVE)
+    assert_saved_in_place(phone)
     expect(phone.get_by_text("Round 1 saved: Dad went out. Dad scores 42.")).to_be_visible()
     assert game.code not in phone.content()
     _check(phone, "table-scan-to-score-saved-390")
