@@ -1,6 +1,7 @@
 # House Rules: `make run` serves the app, `make test` runs every test.
 SHELL := /bin/bash
-HOST ?= 127.0.0.1
+# make run listens on the home network (HOST=127.0.0.1: this computer only).
+HOST ?= 0.0.0.0
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -124,14 +125,14 @@ setup: $(STAMP) translations $(STATIC_MANIFEST)
 # The tasks worker (game-length estimates) runs beside the server; Ctrl-C stops both, and
 # the worker is stopped too if the server ends by itself.
 run: setup
-	@echo "Serving House Rules at http://$(HOST):$(PORT)/"
 	@$(PY) manage.py db_worker --no-reload -v 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; \
-	$(if $(filter 0.0.0.0 ::,$(HOST)),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}") $(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
+	$(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
 
+# Django's runserver with DEBUG: this computer only, unless HOST is given.
 dev: $(DEV_STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
-	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=true $(PY) manage.py runserver $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1):$(PORT)
 
 test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	$(VENV)/bin/ruff check .

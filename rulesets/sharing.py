@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
 from rulesets import options as opts
-from unosite.links import absolute_url, is_local, phone_url
+from unosite.links import absolute_url, is_local
 
 MAIN_RULES = 3  # differences named in a link preview's description
 
@@ -112,7 +112,6 @@ class Share:
     small_cards: str
     og_image: str  # absolute, as crawlers need
     local: bool  # True when a phone could not open ``url``
-    phone_url: str  # when local: the address a phone on the same network may use, or ""
     title: str
     description: str
     rules: list[tuple[str, str]]
@@ -127,7 +126,6 @@ def share_for(request, ruleset, revision=None) -> Share:
         # The picture in the language of the page that names it (a link preview shows both).
         og_path += f"&lang={get_language()}"
     local = is_local(request)
-    path = reverse("rulesets:rules", args=[code])
     return Share(
         url=rules_url(request, code),
         qr_svg=reverse("rulesets:qr_svg", args=[code]),
@@ -136,7 +134,6 @@ def share_for(request, ruleset, revision=None) -> Share:
         small_cards=card + "?layout=small",
         og_image=absolute_url(request, og_path),
         local=local,
-        phone_url=phone_url(request, path) if local else "",
         title=revision.name,
         description=describe(revision),
         rules=house_rules(revision.options),

@@ -34,7 +34,7 @@ from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite import cache as cache_keys
 from unosite.deploy import site_version
-from unosite.links import absolute_url, is_local, phone_url
+from unosite.links import absolute_url, site_origin
 from unosite.ratelimit import limit_creation
 
 # The edit secret travels from the answer to a form to the page that shows it in a cookie of
@@ -412,12 +412,11 @@ def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
     nonce and what it shows once (the secret edit link, messages); a browser's copy keeps
     its own token and nonce, valid with its own cookie. Its language too, and whatever else
     the page comes to vary on."""
-    # Its links and QR code are absolute: PUBLIC_URL when set, otherwise the host asked for;
-    # seen on this computer, it names the computer's network address too.
-    where = settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
-    phone = phone_url(request, "") if is_local(request) else ""
+    # Its links and QR code are absolute: PUBLIC_URL, the home network's address or the host
+    # asked for (links.site_origin).
+    where = site_origin(request)
     language = translation.get_language()
-    raw = "\0".join(map(str, (site_version(), language, where, phone, revision_pk, can_edit)))
+    raw = "\0".join(map(str, (site_version(), language, where, revision_pk, can_edit)))
     return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
 
 

@@ -8,6 +8,9 @@
   a name of at most 253 characters and a port that is a real port number, or a 400. Links
   and cache keys then see one spelling per host.
 - Every response says which browser features the site does not use (Permissions-Policy).
+- A HEAD request gets the headers of a GET and no body: a server that sent the body anyway
+  (waitress does, as WSGI leaves it to the application) would have it read as the start of
+  the next response on a kept-alive connection.
 
 The refusals are plain text: this runs before the sessions, CSRF and CSP machinery a page
 needs, on purpose; in the reader's language (from the request alone, as LocaleMiddleware,
@@ -81,6 +84,19 @@ def _refusal(text: str, status: int) -> HttpResponse:
     return response
 
 
+def without_body(response) -> None:
+    """Drops the body of the answer to a HEAD request; its Content-Length stays that of
+    the GET's body, as HTTP asks."""
+    if response.streaming:
+        if hasattr(response, "close"):
+            response.close()
+        response.streaming_content = []
+        return
+    if "Content-Length" not in response.headers:
+        response.headers["Content-Length"] = str(len(response.content))
+    response.content = b""
+
+
 class RequestGuardMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -90,6 +106,8 @@ class RequestGuardMiddleware:
             refusal = self.refuse(request)
         response = refusal or self.get_response(request)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if request.method == "HEAD":
+            without_body(response)
         return response
 
     def refuse(self, request) -> HttpResponse | None:

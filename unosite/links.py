@@ -7,16 +7,21 @@ import socket
 from django.conf import settings
 
 
+def site_origin(request) -> str:
+    """The origin links and QR codes use: PUBLIC_URL when set, else the home network address
+    `make run` serves phones at (HOME_URL), else the request's own origin."""
+    return settings.PUBLIC_URL or settings.HOME_URL or f"{request.scheme}://{request.get_host()}"
+
+
 def absolute_url(request, path: str) -> str:
-    """``path`` on this site: under PUBLIC_URL when set, otherwise the request's origin."""
-    if settings.PUBLIC_URL:
-        return settings.PUBLIC_URL + path
-    return request.build_absolute_uri(path)
+    """``path`` on this site, under ``site_origin``."""
+    return site_origin(request) + path
 
 
 def is_local(request) -> bool:
-    """True when the page is viewed on this machine only, so a phone could not open a QR code."""
-    host = settings.PUBLIC_URL.split("://", 1)[1] if settings.PUBLIC_URL else request.get_host()
+    """True when the links a page shows work on this computer only, so a phone could not
+    open a QR code."""
+    host = site_origin(request).split("://", 1)[1]
     hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     return hostname in ("localhost", "127.0.0.1", "[::1]") or hostname.startswith("127.")
 
@@ -35,12 +40,3 @@ def network_address() -> str | None:
     if address.startswith("127.") or address == "0.0.0.0":
         return None
     return address
-
-
-def phone_url(request, path: str) -> str:
-    """Where a phone on the same network could open ``path`` of a page seen on localhost,
-    or "" when this computer's network address cannot be found."""
-    address = network_address()
-    if address is None:
-        return ""
-    return f"{request.scheme}://{address}:{request.get_port()}{path}"

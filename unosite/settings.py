@@ -11,14 +11,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env.env_bool("DEBUG", False)
 PUBLIC_URL = env.public_url("PUBLIC_URL")
+# The address phones on the home network open, set by `make run` (unosite/serve.py) when it
+# listens beyond this computer and PUBLIC_URL is not set: links and QR codes then use it.
+HOME_URL = "" if PUBLIC_URL else env.public_url("HOME_URL")
 HTTPS = PUBLIC_URL.startswith("https://")
 SECRET_KEY = env.secret_key(
     "SECRET_KEY", required=HTTPS and not DEBUG, key_file=BASE_DIR / ".secret_key"
 )
 
 _default_hosts = ["localhost", "127.0.0.1", "[::1]"]
-if PUBLIC_URL:
-    _default_hosts.append(urlsplit(PUBLIC_URL).hostname)
+if PUBLIC_URL or HOME_URL:
+    _default_hosts.append(urlsplit(PUBLIC_URL or HOME_URL).hostname)
 ALLOWED_HOSTS = env.env_list("ALLOWED_HOSTS", _default_hosts if not DEBUG else ["*"])
 CSRF_TRUSTED_ORIGINS = [PUBLIC_URL] if PUBLIC_URL else []
 

@@ -96,7 +96,7 @@ def test_share_panel_qr_decodes_copies_and_is_accessible(pages, live_server, tra
     # Seen on localhost: a phone could not open it, and the panel says how to fix it.
     note = panel.get_by_role("note")
     assert "A phone can’t open this link yet." in note.inner_text()
-    assert "the computer’s network address" in note.inner_text()
+    assert "let in the phones on your home Wi-Fi" in note.inner_text()
     assert "make run" not in note.inner_text() and "PUBLIC_URL" not in note.inner_text()
 
     # The links go where they say.

@@ -449,7 +449,7 @@ class TestRulesPage:
     def test_on_localhost_it_says_a_phone_cannot_open_it_and_how_to_fix_it(self, ruleset, host):
         body = Client(headers={"host": host}).get(f"/r/{ruleset.code}/").content.decode()
         assert "A phone can’t open this link yet." in body
-        assert "the computer’s network address" in body
+        assert "let in the phones on your home Wi-Fi" in body
         assert "make run" not in body and "PUBLIC_URL" not in body
 
     @override_settings(PUBLIC_URL="https://uno.example.org")
