@@ -7,7 +7,9 @@
 - The Host header is normalised (lower case, no trailing dot, no default port) and bounded:
   a name of at most 253 characters and a port that is a real port number, or a 400. Links
   and cache keys then see one spelling per host.
-- Every response says which browser features the site does not use (Permissions-Policy).
+- Every response says which browser features the site does not use (Permissions-Policy),
+  and every one but the home page's and robots.txt's that search engines should not index it
+  (X-Robots-Tag): games, tables, rules and their edit pages carry family names and rights.
 - A HEAD request gets the headers of a GET and no body: a server that sent the body anyway
   (waitress does, as WSGI leaves it to the application) would have it read as the start of
   the next response on a kept-alive connection.
@@ -54,6 +56,8 @@ PERMISSIONS_POLICY = ", ".join(
 _HOST = re.compile(
     r"(?P<name>[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9.])?|\[[0-9a-f:.]{2,45}\])(?::(?P<port>[0-9]{1,5}))?"
 )
+# The only paths search engines are asked to index (views.ROBOTS_TXT).
+INDEXED = ("/", "/robots.txt")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -106,6 +110,8 @@ class RequestGuardMiddleware:
             refusal = self.refuse(request)
         response = refusal or self.get_response(request)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if request.path not in INDEXED:
+            response.headers.setdefault("X-Robots-Tag", "noindex")
         if request.method == "HEAD":
             without_body(response)
         return response

@@ -41,9 +41,9 @@ def table(request, code, table):
         "in_progress": tables.in_progress(ruleset, table),
     }
     response = render(request, "rulesets/rules.html", context)
-    # Who is playing at this table is for this table: no shared cache, no search engine.
+    # Who is playing at this table is for this table: no shared cache (and, as every page but
+    # the home page, no search engine: unosite.guard).
     patch_cache_control(response, private=True, no_cache=True)
-    response["X-Robots-Tag"] = "noindex"
     return response
 
 

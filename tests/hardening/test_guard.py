@@ -299,3 +299,35 @@ def test_a_database_file_others_could_read_is_made_private(tmp_path):
     database.chmod(0o644)
     env.private_file(database)
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
+
+
+# --- Search engines (issue 42, point 7) --------------------------------------------------
+
+
+def test_robots_txt_offers_search_engines_the_home_page_only():
+    response = Client().get("/robots.txt")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
+    everyone = response.content.decode().split("\n\n")[0].splitlines()
+    assert everyone == ["User-agent: *", "Allow: /$", "Allow: /static/", "Disallow: /"]
+
+
+@pytest.mark.django_db
+def test_game_table_and_edit_pages_say_noindex(owner, ruleset):
+    from tests.play.conftest import make_game
+
+    game = make_game()
+    table = Client()
+    table.get(f"/r/{ruleset.code}/play/")
+    pages = {
+        "game": f"/g/{game.code}/",
+        "spectator": f"/w/{game.spectator_code}/",
+        "big screen": f"/w/{game.spectator_code}/table/",
+        "table": f"/r/{ruleset.code}/t/{'A' * 12}/",
+        "rules": f"/r/{ruleset.code}/",
+    }
+    for name, path in pages.items():
+        response = table.get(path)
+        assert response["X-Robots-Tag"] == "noindex", (name, response.status_code)
+    edit = owner.get(f"/r/{ruleset.code}/edit/")
+    assert edit.status_code == 200 and edit["X-Robots-Tag"] == "noindex"
+    assert "X-Robots-Tag" not in Client().get("/").headers
