@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -79,9 +81,17 @@ class RoundRow:
     adjustments: list[AdjustmentRow] = field(default_factory=list)
 
     @property
-    def gains(self) -> str:
-        """Who scored what in this round, names and numbers only: "Cat +18, Dan +4"."""
+    def gains_text(self) -> str:
+        """``gains`` as plain text, for a message: "Cat +18, Dan +4"."""
         return ", ".join(f"{side.name} +{points}" for side, points in self.side_scores)
+
+    @property
+    def gains(self) -> SafeString:
+        """Who scored what in this round, names and numbers only: "Cat +18, Dan +4", as HTML
+        in which each name is a <bdi> of its own."""
+        return format_html_join(
+            ", ", "<bdi>{}</bdi> +{}", ((side.name, points) for side, points in self.side_scores)
+        )
 
     @property
     def other_hands(self) -> list[tuple[Player, int | None]]:

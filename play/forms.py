@@ -12,6 +12,7 @@ import uuid
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -212,7 +213,7 @@ class RoundForm(forms.Form):
         self.rules = rules
         self.deck_points = scoring.deck_points(rules)
         self.fields["went_out"] = forms.TypedChoiceField(
-            choices=[(str(p.seat), p.name) for p in players],
+            choices=[(str(p.seat), format_html("<bdi>{}</bdi>", p.name)) for p in players],
             coerce=int,
             widget=forms.RadioSelect,
             error_messages={

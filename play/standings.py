@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from types import SimpleNamespace
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
@@ -134,11 +137,24 @@ def _names(names: Sequence[str]) -> str:
     return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
-def summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
-    """One sentence or two on the game in progress: who leads and what they need.
+def summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> SafeString:
+    """One sentence or two on the game in progress: who leads and what they need, as HTML
+    in which each name is a <bdi> of its own (a name's bidirectional characters cannot turn
+    the sentence around).
 
     Written "In the lead: Ann" so that a pair ("Ann & Cat") reads as well as one player.
     """
+    # The sentence is made with a stand-in for each name, escaped, then given the names.
+    stand_ins = [
+        SimpleNamespace(name=f"\ue000{n}\ue001", total=side.total) for n, side in enumerate(sides)
+    ]
+    text = str(escape(_summary(stand_ins, rules, rounds_played)))
+    for n, side in enumerate(sides):
+        text = text.replace(f"\ue000{n}\ue001", format_html("<bdi>{}</bdi>", side.name))
+    return mark_safe(text)  # escaped above, names included
+
+
+def _summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
     if not rounds_played:
         return _("No rounds yet: everyone starts at 0.")
     places = scoring.standings(rules, [s.total for s in sides])

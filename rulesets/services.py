@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from rulesets import codes
@@ -161,13 +163,25 @@ def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
     )
 
 
+def with_user_text(sentence: str, texts: dict[str, str]) -> str:
+    """``sentence`` (ours, with %(name)s places) as HTML, each text a person typed put in its
+    place in a <bdi> of its own: a bidirectional character in it cannot turn our words around."""
+    return mark_safe(
+        escape(sentence) % {k: format_html("<bdi>{}</bdi>", v) for k, v in texts.items()}
+    )
+
+
 def own_rule_changes(old: list[str], new: list[str]) -> list[str]:
     """The family's own rules added and removed, in words."""
     lines = [
-        gettext("Own rule removed: “%(text)s”") % {"text": text} for text in old if text not in new
+        with_user_text(gettext("Own rule removed: “%(text)s”"), {"text": text})
+        for text in old
+        if text not in new
     ]
     lines += [
-        gettext("Own rule added: “%(text)s”") % {"text": text} for text in new if text not in old
+        with_user_text(gettext("Own rule added: “%(text)s”"), {"text": text})
+        for text in new
+        if text not in old
     ]
     if not lines and old != new:
         lines.append(gettext("Own rules put in a new order"))
@@ -180,7 +194,7 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
     if previous.name != revision.name:
         # Translators: in the history of the rules: the name before and after a change.
         names = {"old": previous.name, "new": revision.name}
-        lines.append(gettext("Name: “%(old)s” → “%(new)s”") % names)
+        lines.append(with_user_text(gettext("Name: “%(old)s” → “%(new)s”"), names))
     if previous.description != revision.description:
         lines.append(gettext("Description changed"))
     lines += [str(change) for change in diff(previous.options, revision.options)]

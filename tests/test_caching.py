@@ -122,7 +122,7 @@ def test_the_cached_fragments_follow_the_editor_the_host_and_the_revision(db, se
     assert "http://rules.example/r/" in remote and "http://testserver/r/" not in remote
     save_revision(ruleset, "Changed", "", {**ruleset.current.options, "uno_penalty": 4})
     changed = Client().get(f"/r/{ruleset.code}/").content.decode()
-    assert "<h1>Changed</h1>" in changed and "you draw 4 cards" in changed
+    assert '<h1 dir="auto">Changed</h1>' in changed and "you draw 4 cards" in changed
     assert "Revision 2" in changed
 
 

@@ -77,6 +77,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # The bdi filter, for names inside sentences, in every template (unosite/templatetags).
+            "builtins": ["unosite.templatetags.bidi"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

@@ -154,7 +154,10 @@ def outcome_text(row: RoundRow) -> str:
     """What a round gave, as the board says it: "Cat went out; Cat +18." """
     if row.gains:
         # Translators: %(hands)s lists names and numbers: "Ben 12, Cat 30" or "Cat +18".
-        return _("%(name)s went out; %(hands)s.") % {"name": row.went_out.name, "hands": row.gains}
+        return _("%(name)s went out; %(hands)s.") % {
+            "name": row.went_out.name,
+            "hands": row.gains_text,
+        }
     return _("%(name)s went out.") % {"name": row.went_out.name}
 
 

@@ -246,7 +246,7 @@ def test_the_players_page_of_a_pairs_game_offers_a_pair(member, pairs):
     html = member.get(f"/g/{pairs.code}/players/").content.decode()
     assert "Add a pair" in html and 'name="partner"' in html
     assert "the first partner sits after Ben, the second after Dan" in html
-    assert "partner of Cat" in html and "partner of Ann" in html
+    assert "partner of <bdi>Cat</bdi>" in html and "partner of <bdi>Ann</bdi>" in html
     assert html.count("Remove the pair") == 4
     assert "The lowest pair’s total at the table (10)" in html
 
@@ -288,7 +288,7 @@ def test_removing_a_pair_through_the_page_asks_first(member, pairs):
     assert response.status_code == 302
     page = member.get(response["Location"]).content.decode()
     assert "Eve &amp; Fay have left the game" in page
-    assert 'Eve &amp; Fay <span class="muted">· left after round 2</span>' in page
+    assert '<bdi>Eve &amp; Fay</bdi> <span class="muted">· left after round 2</span>' in page
     assert set(Player.objects.filter(game=pairs, left_after=2).values_list("name", flat=True)) == {
         "Eve",
         "Fay",

@@ -342,7 +342,11 @@ def test_rounds_recorded_before_dealers_were_kept_count_from_todays_seats(played
 def test_the_history_page_says_who_dealt_as_it_was(member, played):
     table.remove_player(played, Player.objects.get(game=played, name="Ann").pk)
     html = member.get(f"/g/{played.code}/rounds/").content.decode()
-    assert "Ann dealt" in html and "Ben dealt" in html and "Cat dealt" in html
+    assert (
+        "<bdi>Ann</bdi> dealt" in html
+        and "<bdi>Ben</bdi> dealt" in html
+        and "<bdi>Cat</bdi> dealt" in html
+    )
     data = member.get(f"/g/{played.code}/game.json").json()
     assert [r["dealer"] for r in data["rounds"]] == ["Ann", "Ben", "Cat"]
     assert data["first_dealer"] == "Ann"

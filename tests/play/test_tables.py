@@ -321,12 +321,12 @@ def test_the_table_display_ranks_the_totals_and_says_who_deals(game):
     response = Client().get(f"/w/{game.spectator_code}/table/")
     html = response.content.decode()
     assert response.status_code == 200
-    names = re.findall(r'<span class="display-name">(\w+)', html)
+    names = re.findall(r'<span class="display-name"><bdi>(\w+)', html)
     places = re.findall(r'<span class="display-place">([^<]+)<', html)
     assert names == ["Ben", "Cat", "Ann", "Dan"]
     assert places == ["1st", "2nd", "Tied 3rd", "Tied 3rd"]  # Ann and Dan share the third place
     assert "needs 455 to win" in html  # Ben, 45 of 500: what the phones say
-    assert "<strong>Cat</strong> deals" in html
+    assert "<strong><bdi>Cat</bdi></strong> deals" in html
     assert f'src="/w/{game.spectator_code}/qr.svg"' in html
     # Read-only: no form, no game link.
     assert "<form" not in html
@@ -362,7 +362,7 @@ def test_the_table_display_with_lowest_total_wins_ranks_the_lowest_first(db):
     game = make_game(["Ann", "Ben", "Cat"], scoring="lowest_total_wins")
     record(game, ANN, {BEN: 40, CAT: 7})
     html = Client().get(f"/w/{game.spectator_code}/table/").content.decode()
-    assert re.findall(r'<span class="display-name">(\w+)', html) == ["Ann", "Cat", "Ben"]
+    assert re.findall(r'<span class="display-name"><bdi>(\w+)', html) == ["Ann", "Cat", "Ben"]
 
 
 def test_the_table_display_poll_answers_304_until_something_changes(game):

@@ -177,7 +177,10 @@ def test_the_scoreboard_shows_totals_round_dealer_and_first_player(member, game)
     record(game, ANN, {BEN: 77, CAT: 9, DAN: 60})
     html = member.get(f"/g/{game.code}/").content.decode()
     assert "Round 2" in html
-    assert "<strong>Ben</strong> deals · <strong>Cat</strong> plays first" in html
+    assert (
+        "<strong><bdi>Ben</bdi></strong> deals · <strong><bdi>Cat</bdi></strong> plays first"
+        in html
+    )
     assert ">146</span>" in html
     assert 'name="went_out"' in html
     assert 'name="submission_id"' in html
@@ -421,7 +424,7 @@ def test_the_history_lists_every_round_with_a_chart_and_a_table(member, game):
     assert '<title id="chart-title">Running totals by round</title>' in html
     assert "After 2 rounds: Ann 146, Ben 0, Cat 60, Dan 0." in html
     assert html.count("<polyline") == 4
-    assert "Hands: Ben 77 · Cat 9 · Dan 60" in html
+    assert "Hands: <bdi>Ben</bdi> 77 · <bdi>Cat</bdi> 9 · <bdi>Dan</bdi> 60" in html
     assert '<th scope="row">2</th><td class="num">146</td><td class="num">0</td>' in html
     assert 'Edit<span class="visually-hidden"> round 2</span>' in html
 
@@ -429,7 +432,7 @@ def test_the_history_lists_every_round_with_a_chart_and_a_table(member, game):
 def test_the_spectator_history_has_no_edit_links(spectator, game):
     record(game, ANN, {BEN: 1, CAT: 1, DAN: 1})
     html = spectator.get(f"/w/{game.spectator_code}/rounds/").content.decode()
-    assert "Hands: Ben 1 · Cat 1 · Dan 1" in html
+    assert "Hands: <bdi>Ben</bdi> 1 · <bdi>Cat</bdi> 1 · <bdi>Dan</bdi> 1" in html
     assert "/edit/" not in html and "/delete/" not in html
     assert game.code not in html
 

@@ -28,7 +28,7 @@ class TestRulesPage:
     def test_it_shows_name_description_revision_and_the_reference(self, client):
         rs, _ = make_ruleset("party", name="Friday <b>night</b>", description="Our table.")
         body = client.get(f"/r/{rs.code}/").content.decode()
-        assert "<h1>Friday &lt;b&gt;night&lt;/b&gt;</h1>" in body
+        assert '<h1 dir="auto">Friday &lt;b&gt;night&lt;/b&gt;</h1>' in body
         assert "Our table." in body and "Revision 1" in body
         assert "This house plays 8 rules differently:" in body
         ref = reference.build(BY_SLUG["party"].options)

@@ -106,8 +106,8 @@ class TestForm:
         form = client.get(f"/r/{rs.code}/edit/").context["form"]
         assert form["own_rules"].value() == RULES[1]
         history = client.get(f"/r/{rs.code}/history/").content.decode()
-        assert "Own rule added: \u201cGrandma always deals first.\u201d" in history
-        assert "Own rule removed: \u201cGrandma always deals first.\u201d" in history
+        assert "Own rule added: \u201c<bdi>Grandma always deals first.</bdi>\u201d" in history
+        assert "Own rule removed: \u201c<bdi>Grandma always deals first.</bdi>\u201d" in history
 
     def test_saving_the_same_rules_makes_no_revision(self, client):
         rs, secret = make_ruleset()

@@ -348,7 +348,7 @@ class TestCard:
         response = client.get(f"/r/{rs.code}/card/")
         assert response.status_code == 200
         body = response.content.decode()
-        assert '<h1 id="card-name">Grandma&#x27;s table</h1>' in body
+        assert '<h1 id="card-name" dir="auto">Grandma&#x27;s table</h1>' in body
         assert "<strong>Jump in:</strong> Allowed (official: not allowed)" in body
         assert "<strong>UNO penalty:</strong> 4 cards (official: 2)" in body
         assert "We play 2 rules differently" in body

@@ -227,7 +227,9 @@ class TestHistory:
         body = Client().get(f"/r/{ruleset.code}/history/").content.decode()
         assert "Revision 2" in body and "Revision 1" in body
         assert "UNO penalty: 2 cards \u2192 4 cards" in body
-        assert "Name: \u201cOfficial rules\u201d \u2192 \u201cOurs\u201d" in body
+        assert (
+            "Name: \u201c<bdi>Official rules</bdi>\u201d \u2192 \u201c<bdi>Ours</bdi>\u201d" in body
+        )
 
     def test_the_first_revision_lists_its_changes_from_the_preset(self, client):
         data = {**form_data(preset="party", name="Ours", uno_penalty=4), "preset": "party"}
