@@ -29,7 +29,10 @@ from PIL import Image
 from unosite import cache as cache_keys
 
 FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
-PNG_MIN, PNG_MAX, PNG_DEFAULT = 128, 2048, 512
+# The PNG sizes drawn, a few (each is kept in the cache apart): a phone's screen, the default,
+# the download for printing and a poster.
+PNG_SIZES = (256, 512, 1024, 2048)
+PNG_DEFAULT = 512
 BORDER = 4  # the quiet zone around the code, in modules, as the QR standard asks
 QR_MAX_AGE = 60 * 60 * 24 * 30  # 30 days: a code's link does not change
 CACHE_TIMEOUT = 60 * 60 * 24 * 7
@@ -49,22 +52,17 @@ def _matrix(url: str) -> qrcode.QRCode:
 
 
 def parse_size(raw: str | None) -> int:
-    """The PNG width in pixels from the ``size`` parameter; raises SizeError."""
+    """The PNG width in pixels from the ``size`` parameter, one of PNG_SIZES; raises
+    SizeError."""
     if raw is None:
         return PNG_DEFAULT
     raw = raw.strip()
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 5:
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 5 or int(raw) not in PNG_SIZES:
         raise SizeError(
-            _("The size must be a whole number of pixels from %(min)d to %(max)d.")
-            % {"min": PNG_MIN, "max": PNG_MAX}
+            _("The size must be one of %(sizes)s pixels.")
+            % {"sizes": ", ".join(str(size) for size in PNG_SIZES)}
         )
-    size = int(raw)
-    if not PNG_MIN <= size <= PNG_MAX:
-        raise SizeError(
-            _("The size must be from %(min)d to %(max)d pixels, not %(size)d.")
-            % {"min": PNG_MIN, "max": PNG_MAX, "size": size}
-        )
-    return size
+    return int(raw)
 
 
 def _svg_parts(url: str) -> tuple[int, str]:
@@ -165,7 +163,7 @@ def bad_size(request, reason: str) -> HttpResponse:
 def qr_response(request, url: str, fmt: str) -> HttpResponse:
     """The QR code for ``url`` as "svg" or "png".
 
-    PNG takes an optional ``size`` GET parameter (pixels, PNG_MIN..PNG_MAX); SVG scales
+    PNG takes an optional ``size`` GET parameter (pixels, one of PNG_SIZES); SVG scales
     to any size, so a ``size`` on it is refused too. Bad sizes are a 400 with a reason.
     """
     if fmt not in FORMATS:

@@ -36,7 +36,7 @@ def card_sheet(body: str) -> str:
     return sheet
 
 
-IMAGE_URLS = ["qr.svg", "qr.png", "qr.png?size=300", "og.png"]
+IMAGE_URLS = ["qr.svg", "qr.png", "qr.png?size=256", "og.png"]
 PAGE_URLS = ["card/", "card/?layout=small"]
 
 
@@ -66,9 +66,11 @@ def share_url(rs: RuleSet) -> str:
 
 
 class TestQrModule:
-    @pytest.mark.parametrize("raw", ["127", "2049", "0", "-200", "abc", "", " ", "12.5", "1e3"])
-    def test_bad_sizes_are_refused_with_a_reason(self, raw):
-        with pytest.raises(qr.SizeError, match="128"):
+    @pytest.mark.parametrize(
+        "raw", ["127", "128", "333", "2049", "0", "-200", "abc", "", " ", "12.5", "1e3"]
+    )
+    def test_sizes_not_drawn_are_refused_with_a_reason(self, raw):
+        with pytest.raises(qr.SizeError, match="256, 512, 1024, 2048"):
             qr.parse_size(raw)
 
     @pytest.mark.parametrize("raw", ["１２８", "²⁵⁶", "99999999999"])
@@ -76,9 +78,14 @@ class TestQrModule:
         with pytest.raises(qr.SizeError):
             qr.parse_size(raw)
 
-    def test_sizes_at_the_bounds_and_the_default(self):
-        assert qr.parse_size("128") == 128
-        assert qr.parse_size("2048") == 2048
+    def test_the_few_sizes_drawn_and_the_default(self):
+        """Each size drawn is kept in the cache apart: a few, not every number (issue 42)."""
+        assert [qr.parse_size(str(size)) for size in (256, 512, 1024, 2048)] == [
+            256,
+            512,
+            1024,
+            2048,
+        ]
         assert qr.parse_size(None) == qr.PNG_DEFAULT
 
     @pytest.mark.parametrize("size", [128, 333, 2048])
@@ -190,22 +197,22 @@ class TestQrViews:
         title = root.find("{http://www.w3.org/2000/svg}title")
         assert title.text == f"QR code for {share_url(ruleset)}"
 
-    @pytest.mark.parametrize("size", ["127", "2049", "abc", "", "-1", "300px", "1e3"])
-    def test_png_size_out_of_bounds_or_not_a_number_is_a_400_with_a_reason(
-        self, client, ruleset, size
-    ):
+    @pytest.mark.parametrize(
+        "size", ["127", "2049", "abc", "", "-1", "300px", "1e3", "128", "300", "1000", "2047"]
+    )
+    def test_png_size_not_one_of_the_few_drawn_is_a_400_with_a_reason(self, client, ruleset, size):
         response = client.get(f"/r/{ruleset.code}/qr.png", {"size": size})
         assert response.status_code == 400
         assert response["Content-Type"].startswith("text/html")
-        assert "The size must be" in response.content.decode()
+        assert "The size must be one of 256, 512, 1024, 2048 pixels." in response.content.decode()
 
     def test_svg_with_a_size_is_a_400(self, client, ruleset):
         response = client.get(f"/r/{ruleset.code}/qr.svg?size=300")
         assert response.status_code == 400
         assert "scales to any size" in response.content.decode()
 
-    @pytest.mark.parametrize("size", [128, 2048])
-    def test_png_sizes_at_the_bounds(self, client, ruleset, size):
+    @pytest.mark.parametrize("size", [256, 512, 1024, 2048])
+    def test_png_sizes_drawn(self, client, ruleset, size):
         image = png(client.get(f"/r/{ruleset.code}/qr.png?size={size}"))
         assert image.size == (size, size)
         assert decode(image) == [share_url(ruleset)]
@@ -237,7 +244,7 @@ class TestQrViews:
     def test_qr_png_and_svg_of_the_same_code_have_different_etags(self, client, ruleset):
         a = client.get(f"/r/{ruleset.code}/qr.png")["ETag"]
         b = client.get(f"/r/{ruleset.code}/qr.svg")["ETag"]
-        c = client.get(f"/r/{ruleset.code}/qr.png?size=300")["ETag"]
+        c = client.get(f"/r/{ruleset.code}/qr.png?size=1024")["ETag"]
         assert len({a, b, c}) == 3
 
     def test_an_image_is_generated_once_then_served_from_the_cache(
@@ -248,11 +255,11 @@ class TestQrViews:
         monkeypatch.setattr(
             qr, "png_bytes", lambda url, size: calls.append(size) or real(url, size)
         )
-        bodies = {client.get(f"/r/{ruleset.code}/qr.png?size=200").content for _ in range(3)}
-        assert calls == [200]
+        bodies = {client.get(f"/r/{ruleset.code}/qr.png?size=256").content for _ in range(3)}
+        assert calls == [256]
         assert len(bodies) == 1
-        client.get(f"/r/{ruleset.code}/qr.png?size=201")
-        assert calls == [200, 201]
+        client.get(f"/r/{ruleset.code}/qr.png?size=1024")
+        assert calls == [256, 1024]
 
     def test_head_works_and_post_does_not(self, client, ruleset):
         assert client.head(f"/r/{ruleset.code}/qr.png").status_code == 200
