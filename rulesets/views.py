@@ -35,7 +35,7 @@ from rulesets.presets import BY_SLUG, PRESETS
 from unosite import cache as cache_keys
 from unosite.deploy import site_version
 from unosite.links import absolute_url, site_origin
-from unosite.ratelimit import limit_creation
+from unosite.ratelimit import limit_creation, limit_edits
 
 # The edit secret travels from the answer to a form to the page that shows it in a cookie of
 # that rule set's pages, which that page deletes; it expires within minutes if never shown.
@@ -187,6 +187,7 @@ def grant(request, code, secret):
 
 
 @require_http_methods(["GET", "POST"])
+@limit_edits
 def edit(request, code):
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
@@ -206,13 +207,15 @@ def edit(request, code):
             own_rules=form.cleaned_data["own_rules"],
             note=form.cleaned_data["note"],
         )
+        response = redirect("rulesets:rules", code=code)
         if revision is None:
             messages.info(request, _("Nothing changed, so no new revision was made."))
+            response.created = False  # not counted against the limit of edits
         else:
             messages.success(
                 request, _("Saved as revision %(number)s.") % {"number": revision.number}
             )
-        return redirect("rulesets:rules", code=code)
+        return response
     context = {"ruleset": ruleset, "editing": current, "source": None, "preset": ""}
     return _form_page(request, form, reset_key, context)
 
@@ -241,6 +244,7 @@ def history(request, code):
 
 
 @require_POST
+@limit_edits
 def restore(request, code, number):
     """ "Go back to these rules": a new revision equal to an earlier one."""
     ruleset = access.load(code)
@@ -249,18 +253,20 @@ def restore(request, code, number):
         revision = services.restore_revision(ruleset, number)
     except Revision.DoesNotExist:
         raise Http404(_("These rules have no such revision.")) from None
+    response = redirect("rulesets:rules", code=code)
     if revision is None:
         messages.info(
             request,
             _("These rules are already the same as revision %(number)s.") % {"number": number},
         )
+        response.created = False  # not counted against the limit of edits
     else:
         messages.success(
             request,
             _("Back to the rules of revision %(old)s, saved as revision %(new)s.")
             % {"old": number, "new": revision.number},
         )
-    return redirect("rulesets:rules", code=code)
+    return response
 
 
 @require_safe

@@ -87,6 +87,7 @@ def app_env(folder: Path, shape: str) -> dict[str, str]:
         ALLOWED_HOSTS="127.0.0.1,localhost",
         # Every phone of the load test comes from this one address.
         RATE_LIMIT_CREATE_PER_HOUR="0",
+        RATE_LIMIT_EDIT_PER_HOUR="0",
         RATE_LIMIT_NOT_FOUND_PER_MINUTE="0",
     )
     if shape == "production":

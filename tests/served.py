@@ -61,6 +61,7 @@ class Server:
             "REDIS_URL": redis_url,
             "CACHE_DIR": str(database.parent / "cache"),
             "RATE_LIMIT_CREATE_PER_HOUR": "0",
+            "RATE_LIMIT_EDIT_PER_HOUR": "0",
             "RATE_LIMIT_NOT_FOUND_PER_MINUTE": "0",
         }
         self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -44,6 +44,28 @@ def test_imports_count_as_creating():
     assert c.post("/rules/import/", {"text": exported}).status_code == 429
 
 
+@override_settings(RATE_LIMIT_EDIT_PER_HOUR=2, RATE_LIMIT_CREATE_PER_HOUR=0)
+def test_saving_changes_of_rules_is_limited_per_client_and_only_changes_count():
+    """Each change asks for new game-length estimates: one client made 40 edits and queued
+    360 estimate tasks in 22 s (issue 42)."""
+    c = Client(REMOTE_ADDR="203.0.113.40")
+    assert c.post("/rules/new/", form_data()).status_code == 302
+    ruleset = RuleSet.objects.get()
+    edit = f"/r/{ruleset.code}/edit/"
+    # Nothing changed, a form with a mistake: neither counts.
+    assert c.post(edit, form_data()).status_code == 302
+    assert c.post(edit, form_data(name="")).status_code == 400
+    statuses = [c.post(edit, form_data(name=f"Ours {n}")).status_code for n in range(3)]
+    assert statuses == [302, 302, 429]
+    assert ruleset.revisions.count() == 3
+    refused = c.post(edit, form_data(name="Ours 9"))
+    assert "saved changes 2 times in the last hour" in refused.content.decode()
+    assert c.post(f"/r/{ruleset.code}/history/1/restore/").status_code == 429
+    assert ruleset.revisions.count() == 3  # the refused taps changed nothing
+    # Another client is not affected.
+    assert Client(REMOTE_ADDR="203.0.113.41").post("/rules/new/", form_data()).status_code == 302
+
+
 def test_a_locked_database_is_a_503_that_may_be_retried(monkeypatch):
     from rulesets import services
 

@@ -1,8 +1,9 @@
 """Per-client rate limits, counted where every worker sees the same count.
 
-Three limits, all in settings: guessing links (past the limit in one minute, a link that
+Four limits, all in settings: guessing links (past the limit in one minute, a link that
 does not exist answers 429 instead of 404), creating things (rule sets, imports, games)
-per hour, and failed logins to /admin/ per quarter of an hour.
+per hour, saving changes of rules per hour, and failed logins to /admin/ per quarter of an
+hour.
 
 The counters are kept apart from the cache: in the database (``RateCount``, one row per
 client and window, counted with one conditional UPDATE), with Redis too. So they are shared
@@ -131,32 +132,56 @@ def limit_creation(view):
     (``response.created = False``: a form sent twice, answered with what the first made).
     """
 
+    def refusal(limit: int) -> str:
+        return ngettext(
+            "You have created %(count)d thing in the last hour, which is our limit. "
+            "Please try again later; nothing was saved.",
+            "You have created %(count)d things in the last hour, which is our limit. "
+            "Please try again later; nothing was saved.",
+            limit,
+        ) % {"count": limit}
+
+    return _hourly(view, "create", "RATE_LIMIT_CREATE_PER_HOUR", refusal)
+
+
+def limit_edits(view):
+    """Limits how many changes of rules one client saves an hour, as ``limit_creation``
+    does creations: only a change saved counts (``response.created = False`` when nothing
+    changed). Each change asks the tasks worker for new game-length estimates."""
+
+    def refusal(limit: int) -> str:
+        return ngettext(
+            "You have saved changes %(count)d time in the last hour, which is our limit. "
+            "Please try again later; nothing was saved.",
+            "You have saved changes %(count)d times in the last hour, which is our limit. "
+            "Please try again later; nothing was saved.",
+            limit,
+        ) % {"count": limit}
+
+    return _hourly(view, "edit", "RATE_LIMIT_EDIT_PER_HOUR", refusal)
+
+
+def _hourly(view, kind: str, setting: str, refusal):
+    """``view`` with at most ``settings.<setting>`` POSTs a client that made something of
+    ``kind`` (a redirect, unless ``response.created`` is False) an hour; the place is taken
+    before the view runs and given back if nothing was made, so parallel posts cannot pass
+    the limit and refused or repeated taps never count."""
+
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
-        limit = settings.RATE_LIMIT_CREATE_PER_HOUR
+        limit = getattr(settings, setting)
         if not limit or request.method != "POST":
             return view(request, *args, **kwargs)
         client = client_id(request)
-        if not take("create", client, limit, CREATE_WINDOW):
-            return too_many(
-                request,
-                ngettext(
-                    "You have created %(count)d thing in the last hour, which is our limit. "
-                    "Please try again later; nothing was saved.",
-                    "You have created %(count)d things in the last hour, which is our limit. "
-                    "Please try again later; nothing was saved.",
-                    limit,
-                )
-                % {"count": limit},
-                seconds_left(CREATE_WINDOW),
-            )
+        if not take(kind, client, limit, CREATE_WINDOW):
+            return too_many(request, refusal(limit), seconds_left(CREATE_WINDOW))
         created = False
         try:
             response = view(request, *args, **kwargs)
             created = response.status_code in (301, 302, 303) and getattr(response, "created", True)
         finally:
             if not created:
-                give_back("create", client, CREATE_WINDOW)
+                give_back(kind, client, CREATE_WINDOW)
         return response
 
     return wrapper

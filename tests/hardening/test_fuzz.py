@@ -64,6 +64,7 @@ MODES = st.sampled_from([VALID, INVALID, INVALID, RANDOM, RANDOM])
 def _no_rate_limits(settings):
     settings.RATE_LIMIT_NOT_FOUND_PER_MINUTE = 0
     settings.RATE_LIMIT_CREATE_PER_HOUR = 0
+    settings.RATE_LIMIT_EDIT_PER_HOUR = 0
 
 
 # --- Hostile values --------------------------------------------------------------------
