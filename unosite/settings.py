@@ -105,7 +105,8 @@ REDIS_URL = env.env_str("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache, for which a Redis out of reach is an empty cache.
+            "BACKEND": "unosite.cache_backends.DegradingRedisCache",
             "LOCATION": REDIS_URL,
         }
     }

@@ -3,10 +3,11 @@ from django.urls import include, path
 
 from unosite import webapp
 from unosite.i18n import javascript_catalog, set_language
-from unosite.views import healthz, robots_txt
+from unosite.views import healthz, readyz, robots_txt
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("admin/", admin.site.urls),

@@ -105,6 +105,7 @@ class Row:
 ROWS = {
     "healthz": Row(READ, PUBLIC),
     "robots_txt": Row(READ, PUBLIC),
+    "readyz": Row(READ, PUBLIC),
     "set_language": Row(POST, PUBLIC, lambda w: {"language": "en", "next": "/"}),
     "javascript_catalog": Row(READ, PUBLIC),
     "rulesets:home": Row(READ, PUBLIC),
