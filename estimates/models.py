@@ -17,6 +17,11 @@ class Estimate(models.Model):
     figures = models.JSONField(null=True, blank=True)
     requested_at = models.DateTimeField()
     computed_at = models.DateTimeField(null=True, blank=True)
+    # The rule set whose current rules asked for it while pending: a newer edit of those
+    # rules drops it (estimates.services.get), so a rule set has one set of rules waiting.
+    asked_for = models.ForeignKey(
+        "rulesets.RuleSet", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = [

@@ -92,10 +92,13 @@ def _seconds_errors(what: str) -> tuple[str, str]:
     }[what]
 
 
-def get(options: Mapping[str, Any], players: int) -> Estimate | None:
+def get(options: Mapping[str, Any], players: int, ruleset=None) -> Estimate | None:
     """The estimate if it is ready; otherwise asks for it (once) and returns None.
 
     Never computes anything in the calling request: the work goes to the tasks worker.
+    ``ruleset``: whose current rules these are. Estimates it asked for under other rules
+    (an earlier edit) and still pending are dropped: their tasks then do nothing, so a
+    rule set edited 40 times has the worker compute its latest rules, not all 40.
     """
     from estimates.tasks import compute_estimate
 
@@ -109,14 +112,18 @@ def get(options: Mapping[str, Any], players: int) -> Estimate | None:
     relevant = compute.relevant_options(options, players)
     try:
         with transaction.atomic():
+            if ruleset is not None:
+                Estimate.objects.filter(asked_for=ruleset, figures__isnull=True).exclude(
+                    key=key
+                ).delete()
             if row is None:
                 Estimate.objects.create(
-                    key=key, players=players, options=relevant, requested_at=now
+                    key=key, players=players, options=relevant, requested_at=now, asked_for=ruleset
                 )
             else:
                 updated = Estimate.objects.filter(
                     pk=row.pk, requested_at=row.requested_at, figures=None
-                ).update(requested_at=now)
+                ).update(requested_at=now, asked_for=ruleset)
                 if not updated:  # someone else asked again meanwhile
                     return None
     except IntegrityError:  # another request asked for it at the same moment

@@ -10,6 +10,8 @@ from estimates.models import Estimate
 
 @task()
 def compute_estimate(key: str, players: int, options: dict) -> None:
+    if not Estimate.objects.filter(key=key, players=players, figures__isnull=True).exists():
+        return  # computed already, or dropped: the rules it was asked for were edited since
     figures = compute.estimate(options, players, cpu_seconds=settings.ESTIMATE_CPU_SECONDS)
     Estimate.objects.update_or_create(
         key=key,

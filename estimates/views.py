@@ -27,11 +27,12 @@ def _poll_count(request) -> int:
     return min(int(raw), MAX_POLLS) if raw.isdecimal() and len(raw) < 4 else 0
 
 
-def _figures(options, counts):
-    """{players: figures or None}, asking for the missing ones."""
+def _figures(options, counts, ruleset=None):
+    """{players: figures or None}, asking for the missing ones (for ``ruleset``'s current
+    rules when given: see services.get)."""
     result = {}
     for players in counts:
-        row = services.get(options, players)
+        row = services.get(options, players, ruleset)
         result[players] = row.figures if row else None
     return result
 
@@ -65,7 +66,7 @@ def game_length(request, code):
             counts = services.usual_players(options)
     except EstimateInputError as exc:
         return _bad(request, template, context, str(exc))
-    mine = _figures(options, counts)
+    mine = _figures(options, counts, ruleset)
     official = _figures(opts.official(), counts)
     return _render_ready(
         request,
@@ -106,7 +107,7 @@ def for_players(request, code):
     if error or len(names) > scoring.MAX_PLAYERS:
         # Not an error on this form: the names are still being typed.
         return render(request, template, {**context, "waiting_for_names": True})
-    row = services.get(options, len(names))
+    row = services.get(options, len(names), ruleset)
     return _render_ready(
         request,
         template,

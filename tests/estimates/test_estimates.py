@@ -118,6 +118,30 @@ def test_an_estimate_is_asked_for_once_and_computed_by_the_worker():
 
 
 @pytest.mark.django_db
+def test_a_newer_edit_replaces_the_rule_sets_pending_estimate():
+    """One client made 40 edits and queued 360 estimates (issue 42): only the latest rules of
+    a rule set wait for the worker; the tasks of earlier ones do nothing."""
+    from estimates.tasks import compute_estimate
+
+    ruleset, _secret = make_ruleset()
+    other, _secret = make_ruleset(name="Another house")
+    edits = [{**opts.official(), "target_score": score} for score in (100, 200, 300)]
+    for options in edits:
+        for players in (3, 4):
+            assert services.get(options, players, ruleset) is None
+    assert services.get(edits[0], 4, other) is None  # another house's wait is its own
+    pending = Estimate.objects.filter(asked_for=ruleset, figures__isnull=True)
+    assert {(e.key, e.players) for e in pending} == {
+        (compute.options_key(edits[2], n), n) for n in (3, 4)
+    }
+    assert Estimate.objects.filter(asked_for=other).count() == 1
+    # An earlier edit's task, run by the worker: nothing computed, nothing stored.
+    first = compute.options_key(edits[1], 4)
+    compute_estimate.call(key=first, players=4, options=edits[1])
+    assert not Estimate.objects.filter(key=first).exists()
+
+
+@pytest.mark.django_db
 def test_rule_sets_with_the_same_play_share_an_estimate(immediate):
     make_ruleset(name="Ours")
     make_ruleset(name="Theirs", dealer_selection="random")
