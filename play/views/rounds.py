@@ -220,9 +220,9 @@ def comparison(b: Board, row: RoundRow, went_out: int, hands: dict[int, int]) ->
         for seat in seats
     ]
     if b.rules.counts_points:
-        rows.append((pgettext("row of the comparison", "Points"), row.gains, gains))
+        rows.append((pgettext("row of the comparison", "Points"), row.gains_text, gains))
     else:
-        rows.append((pgettext("row of the comparison", "Round won by"), row.gains, gains))
+        rows.append((pgettext("row of the comparison", "Round won by"), row.gains_text, gains))
     return {
         "number": row.round.number,
         "saved_title": _("Saved as round %(number)s") % {"number": row.round.number},

@@ -168,7 +168,7 @@ def test_the_history_and_the_downloads_say_who_dealt_the_chosen_rounds(member, p
     table.choose_dealer(played, _player(played, "Dan").pk, 3)
     record(services.load_game(pk=played.pk), ANN, {BEN: 1, CAT: 1, DAN: 1})
     html = member.get(f"/g/{played.code}/rounds/").content.decode()
-    assert "Dan dealt" in html
+    assert "<bdi>Dan</bdi> dealt" in html
     data = member.get(f"/g/{played.code}/game.json").json()
     assert [r["dealer"] for r in data["rounds"]] == ["Ann", "Ben", "Dan"]
     csv = member.get(f"/g/{played.code}/game.csv").content.decode().splitlines()

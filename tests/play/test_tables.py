@@ -335,9 +335,8 @@ def test_the_table_display_ranks_the_totals_and_says_who_deals(game):
 
 def _places(html, place_class, name_class):
     """(place, name) from first to last, as a page shows them."""
-    rows = re.findall(
-        rf'<span class="{place_class}">([^<]*)<.*?<span class="{name_class}">(\w+)', html, re.S
-    )
+    name = rf'<span class="{name_class}">(?:<bdi>)?(\w+)'
+    rows = re.findall(rf'<span class="{place_class}">([^<]*)<.*?{name}', html, re.S)
     return [(place.strip(), name) for place, name in rows]
 
 
