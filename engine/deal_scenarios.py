@@ -77,6 +77,9 @@ def _first_card_action(rules: Rules, players: int) -> Seen:
         cards=drew(two, first),
         misses=two_misses if two_misses == skip_misses else None,
         holds=holding(
+            # A Reverse does not act on the player to the dealer's left: the dealer plays
+            # first instead ("it works on the first player" says otherwise of all three).
+            all_act_on_first_player=skip_misses and two.drew[first] > 0 and not dealer_first,
             skip_first_misses=skip_misses,
             two_first_keeps_turn=not two_misses,
             reverse_dealer_first_right=dealer_first and back.direction == -1,

@@ -263,13 +263,17 @@ def _challenge_wrong_draw(rules: Rules, players: int) -> Seen:
     facts, challenger = challenged(rules, players, INNOCENT)
     drawn = facts.drew[challenger]
     cards = {drawn, 4 + rules.wrong_draw - drawn} if facts.challenges else {drawn}
+    # Whether the wrong challenge costs other than the four cards drawn without one.
+    not_four = [drawn != 4] if facts.challenges else []
     if rules.stack_four_on_two or rules.stack_four_on_four:
         total = 6 if rules.stack_four_on_two else 8
         position = table(players, (card(GREEN, 5),), top=W4, colour=RED, pending=total)
         in_stack = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         if in_stack.challenges:
             cards |= {in_stack.drew[0], total + rules.wrong_draw - in_stack.drew[0]}
-    return Seen(cards=frozenset(cards), misses=challenger in facts.lost_turn)
+            not_four.append(in_stack.drew[0] != total)
+    holds = holding(not_just_the_four=all(not_four)) if not_four else frozenset()
+    return Seen(cards=frozenset(cards), misses=challenger in facts.lost_turn, holds=holds)
 
 
 def distinct_others(players: int, you: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -485,7 +489,9 @@ def _first_card_action(rules: Rules, players: int) -> Seen:
     """A Draw Two turned up first, under every draw rule: the first player draws two (they
     hold nothing to answer with), and misses their turn or not."""
     facts, first = turns_up(rules, players, card(RED, DRAW_TWO), OTHERS)
-    return Seen(cards=drew(facts), misses=first in facts.lost_turn)
+    # What the Skip, the Draw Two and the Reverse each do, as the question's answer is held.
+    holds = SCENARIOS["first_card_action"](rules, players).holds
+    return Seen(cards=drew(facts), misses=first in facts.lost_turn, holds=holds)
 
 
 @rule("base.first_card_stack")

@@ -250,10 +250,24 @@ def _two_player_skip(rules: Rules, players: int) -> Seen:
     skip = after(rules, table(2, (card(RED, SKIP), card(GREEN, 8)), top=RED_3), card(RED, SKIP))
     draw_two = card(RED, DRAW_TWO)
     drawn = after(rules, table(2, (draw_two, card(GREEN, 8)), top=RED_3), draw_two)
+    # The other player holds a green Draw Two, or a Wild Draw Four: may they answer either
+    # draw card (a Wild Draw Four names green) instead of drawing it? An answer silent about
+    # it tells them to draw.
+    answered = any(
+        after(
+            rules,
+            Position(hands=((c, card(GREEN, 8)), (theirs, card(YELLOW, 1))), top=RED_3),
+            c,
+            {"stack": 1.0},
+        ).played_by(1)
+        for c in (draw_two, W4)
+        for theirs in (card(GREEN, DRAW_TWO), W4)
+    )
     return Seen(
         cards=drew(drawn),
         misses=1 in drawn.lost_turn,
         next=frozenset({role(skip, 0, 2), role(drawn, 0, 2)}),
+        holds=holding(other_may_answer=answered),
     )
 
 
@@ -375,12 +389,16 @@ def _wd4_challenge(rules: Rules, players: int) -> Seen:
     guilty = challenged(rules, players, GUILTY)
     innocent = challenged(rules, players, INNOCENT)
     cards = {guilty.drew[0], innocent.drew[challenger]}
+    # Whether a wrong challenge costs other than the four cards drawn without one.
+    not_four = [innocent.drew[challenger] != 4]
     if rules.stack_four_on_four or rules.stack_four_on_two:
         total = 6 if rules.stack_four_on_two else 8  # a Draw Two or a Wild Draw Four before
         position = table(players, (card(GREEN, 5),), top=W4, colour=RED, pending=total)
         in_stack = after(rules, position, TURN, {"challenge": 1.0, "hopeless": 1.0})
         cards.add(in_stack.drew[0] - (total - 4))  # the cards counted instead of the four
-    return Seen(innocent.challenges > 0, frozenset(cards))
+        not_four.append(in_stack.drew[0] != total)
+    holds = holding(not_just_the_four=all(not_four)) if innocent.challenges else frozenset()
+    return Seen(innocent.challenges > 0, frozenset(cards), holds=holds)
 
 
 @scenario("wd4_after_challenge")

@@ -43,6 +43,10 @@ class Option:
     # When the option means something: every condition must hold (see ``is_relevant``).
     when: tuple[Condition, ...] = ()
     when_note: str = ""
+    # The option's name inside the summary line ("This house plays 1 rule differently: ..."),
+    # when the label says what the official value does ("Drawing for a draw card loses the
+    # turn") and so would read as the house's rule whatever its value. Empty: the label.
+    name: str = ""
 
     def values(self) -> list[Any]:
         if self.kind == BOOL:
@@ -86,6 +90,8 @@ class Option:
         if self.kind == INT:
             if value == 0 and "zero" in texts:
                 return str(texts["zero"])
+            if value in texts:  # a number that needs its own words (4 "instead of four")
+                return str(texts[value])
             return texts["n"] % {"n": value}
         return str(texts[value])
 

@@ -158,38 +158,38 @@ OPTIONS: list[Option] = [
         # starting direction (to the right when play starts clockwise).
         texts={
             "apply": _(
-                "If the first card turned up is a Skip, Reverse or Draw Two, it works on "
-                "the first player: a Skip makes them miss their turn, a Draw Two makes them draw "
-                "two cards and miss their turn, and a Reverse makes the dealer play first, with "
-                "play going the other way (to the right)."
+                "If the first card turned up is a Skip, Reverse or Draw Two, it takes effect "
+                "at once: a Skip makes the first player miss their turn, a Draw Two makes the "
+                "first player draw two cards and miss their turn, and a Reverse makes the "
+                "dealer play first, with play going the other way (to the right)."
             ),
             "redraw": _FIRST_ACTION_REDRAW,
         },
         variants={
             "counterclockwise": {
                 "apply": _(
-                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
-                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
-                    "draw two cards and miss their turn, and a Reverse makes the dealer play "
-                    "first, with play going the other way (to the left)."
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it takes effect "
+                    "at once: a Skip makes the first player miss their turn, a Draw Two makes the "
+                    "first player draw two cards and miss their turn, and a Reverse makes the "
+                    "dealer play first, with play going the other way (to the left)."
                 ),
                 "redraw": _FIRST_ACTION_REDRAW,
             },
             "no_skip": {
                 "apply": _(
-                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
-                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
-                    "draw two cards before they take their turn, and a Reverse makes the dealer "
-                    "play first, with play going the other way (to the right)."
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it takes effect "
+                    "at once: a Skip makes the first player miss their turn, a Draw Two makes the "
+                    "first player draw two cards before they take their turn, and a Reverse "
+                    "makes the dealer play first, with play going the other way (to the right)."
                 ),
                 "redraw": _FIRST_ACTION_REDRAW,
             },
             "no_skip_counterclockwise": {
                 "apply": _(
-                    "If the first card turned up is a Skip, Reverse or Draw Two, it works "
-                    "on the first player: a Skip makes them miss their turn, a Draw Two makes them "
-                    "draw two cards before they take their turn, and a Reverse makes the dealer "
-                    "play first, with play going the other way (to the left)."
+                    "If the first card turned up is a Skip, Reverse or Draw Two, it takes effect "
+                    "at once: a Skip makes the first player miss their turn, a Draw Two makes the "
+                    "first player draw two cards before they take their turn, and a Reverse "
+                    "makes the dealer play first, with play going the other way (to the left)."
                 ),
                 "redraw": _FIRST_ACTION_REDRAW,
             },

@@ -194,5 +194,8 @@ OPTIONS: list[Option] = [
                 "after drawing."
             ),
         },
+        # Translators: the rule's name in the line "This house plays 1 rule differently:
+        # ...", for a house where drawing for a draw card may or may not lose the turn.
+        name=pgettext_lazy("option name", "The turn after a draw card"),
     ),
 ]

@@ -176,6 +176,10 @@ OPTIONS: list[Option] = [
                 "If the challenge fails (the Wild Draw Four was played fairly), the "
                 "challenger draws nothing at all, not even the four, but misses their turn."
             ),
+            4: _(
+                "If the challenge fails (the Wild Draw Four was played fairly), the "
+                "challenger draws just the four cards, no more, and misses their turn."
+            ),
         },
         variants={
             "no_skip": {
@@ -189,6 +193,10 @@ OPTIONS: list[Option] = [
                 "zero": _(
                     "If the challenge fails (the Wild Draw Four was played fairly), the "
                     "challenger draws nothing at all, not even the four, and takes their turn."
+                ),
+                4: _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws just the four cards, no more, then takes their turn."
                 ),
             },
             "stack": {
@@ -206,6 +214,10 @@ OPTIONS: list[Option] = [
                     "challenger draws the whole total less the last Wild Draw Four's four cards, "
                     "and misses their turn."
                 ),
+                4: _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, no more, and misses their turn."
+                ),
             },
             "stack_no_skip": {
                 "n": ngettext_lazy(
@@ -221,6 +233,10 @@ OPTIONS: list[Option] = [
                     "If the challenge fails (the Wild Draw Four was played fairly), the "
                     "challenger draws the whole total less the last Wild Draw Four's four cards, "
                     "then takes their turn."
+                ),
+                4: _(
+                    "If the challenge fails (the Wild Draw Four was played fairly), the "
+                    "challenger draws the whole total, no more, then takes their turn."
                 ),
             },
         },

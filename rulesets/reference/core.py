@@ -69,6 +69,13 @@ class Rule:
         """What a link to the rule says."""
         return self.label or self.title
 
+    @property
+    def summary_name(self) -> str:
+        """The rule in the summary line: a name that holds whatever the house's value."""
+        if self.option and self.option.name:
+            return str(self.option.name)
+        return self.name
+
 
 @dataclass(frozen=True)
 class Section:

@@ -99,24 +99,24 @@ def _first_card_action(o: Options) -> Reply:
     right = o["direction"] == "clockwise"
     if o["draw_card_skips_turn"] and right:
         return PLAIN, gettext(
-            "It works on the first player: a Skip makes them miss their turn, a Draw Two makes "
-            "them draw two cards and miss their turn, and a Reverse makes the dealer play first, "
-            "to the right."
+            "It takes effect at once: a Skip makes the first player miss their turn, a Draw "
+            "Two makes the first player draw two cards and miss their turn, and a "
+            "Reverse makes the dealer play first, to the right."
         )
     if o["draw_card_skips_turn"]:
         return PLAIN, gettext(
-            "It works on the first player: a Skip makes them miss their turn, a Draw Two makes "
-            "them draw two cards and miss their turn, and a Reverse makes the dealer play first, "
-            "to the left."
+            "It takes effect at once: a Skip makes the first player miss their turn, a Draw "
+            "Two makes the first player draw two cards and miss their turn, and a "
+            "Reverse makes the dealer play first, to the left."
         )
     if right:
         return PLAIN, gettext(
-            "It works on the first player: a Skip makes them miss their turn, a Draw Two makes "
-            "them draw two cards before they take their turn, and a Reverse makes the dealer play "
-            "first, to the right."
+            "It takes effect at once: a Skip makes the first player miss their turn, a Draw "
+            "Two makes the first player draw two cards before they take their turn, and a "
+            "Reverse makes the dealer play first, to the right."
         )
     return PLAIN, gettext(
-        "It works on the first player: a Skip makes them miss their turn, a Draw Two makes them "
-        "draw two cards before they take their turn, and a Reverse makes the dealer play first, to"
-        " the left."
+        "It takes effect at once: a Skip makes the first player miss their turn, a Draw "
+        "Two makes the first player draw two cards before they take their turn, and a "
+        "Reverse makes the dealer play first, to the left."
     )

@@ -90,7 +90,7 @@ def summary(house_rules: list[Rule], own_rules: tuple[str, ...] | list[str] = ()
     if not house_rules:
         return gettext("This house plays the official rules.")
     n = len(house_rules)
-    names = [in_sentence(r.label) for r in house_rules]
+    names = [in_sentence(r.summary_name) for r in house_rules]
     listed = listed_names(names)
     # Translators: the summary at the top of the rules page; "%(names)s" lists the rules'
     # names. Keep the colon: the words before it are set in bold.

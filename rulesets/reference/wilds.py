@@ -126,6 +126,11 @@ def _wd4_challenge(o: Options) -> Reply:
                 "and you draw the whole total, with no cards counted instead of the last Wild "
                 "Draw Four's four."
             )
+        if stack and wrong == 4:
+            return YES, gettext(
+                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+                "and you draw the whole total, no more."
+            )
         if stack:
             return YES, ngettext(
                 "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
@@ -149,6 +154,14 @@ def _wd4_challenge(o: Options) -> Reply:
             wrong,
         ) % {"n": wrong}
     values = {"guilty": cards_words(o["challenge_guilty_draw"]), "wrong": cards_words(wrong)}
+    if stack and wrong == 4:
+        # Translators: %(guilty)s is a number of cards drawn, as in "4 cards" or "no cards"
+        # (the text "cards drawn" of this catalogue).
+        return YES, gettext(
+            "Before you draw, the player of the last Wild Draw Four shows their hand to you alone: "
+            "if they broke the rule they draw %(guilty)s and you draw the rest of the total, and "
+            "if not you draw the whole total, no more."
+        ) % values
     if stack:
         # Translators: %(guilty)s and %(wrong)s are numbers of cards drawn, as in "4 cards"
         # or "no cards" (the text "cards drawn" of this catalogue).

@@ -16,12 +16,15 @@ from rulesets import options as opts
 
 
 def sample_values(option) -> list:
-    """Every value of a choice; a number at its bounds, its official value and around it."""
+    """Every value of a choice; a number at its bounds, its official value and around it, 1,
+    and for cards drawn 4."""
     if option.kind != opts.INT:
         return list(option.values())
     picks = {option.minimum, option.maximum, option.official, option.official + 1}
     if option.minimum <= 1 <= option.maximum:
         picks.add(1)
+    if option.unit is opts.CARD and option.minimum <= 4 <= option.maximum:
+        picks.add(4)  # a Wild Draw Four's own four: "4 cards instead of four" said nothing
     return sorted(v for v in picks if option.minimum <= v <= option.maximum)
 
 

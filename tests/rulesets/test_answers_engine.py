@@ -38,6 +38,7 @@ COUNTS = (re.compile(rf"\b{_NUMBER} cards?\b"), re.compile(rf"\bdraws? {_NUMBER}
 # "Whoever is left holding one card", "you play one card": cards held or played, not drawn.
 HELD = ("holding ", "play ")
 MISSES = ("miss your turn", "miss their turn", "misses their turn", "miss it", "lose your turn")
+MISSES += ("loses the turn",)  # an option's name: "drawing for a draw card loses the turn"
 TAKES = ("take your turn", "takes their turn", "take their turn")
 MUST = {"must play it": True, "You must:": True, "may play it": False}
 NEXT = {
@@ -77,6 +78,18 @@ CLAIMS = {
     "deal passes one seat to the right": ("deal_passes_right",),
     "discard pile, except its top card, to make a new draw pile": ("reshuffled_but_top",),
     "As you play your second-to-last card": ("uno_at_second_to_last",),
+    # A wrong challenge's cards "instead of four" say they are not just the four.
+    "instead of four": ("not_just_the_four",),
+    "instead of their four": ("not_just_the_four",),
+    "instead of the last Wild Draw Four's four": ("not_just_the_four",),
+    "works on the first player": ("all_act_on_first_player",),
+    "a Skip makes the first player miss their turn": ("skip_first_misses",),
+}
+# What another option adds that a sentence must not leave out: where a scenario finds the
+# fact held, the sentence says one of these (the answer about two players' draw cards,
+# under stacking, says the other player may answer the draw card instead of drawing it).
+SILENT = {
+    "other_may_answer": ("answer it with a draw card of their own",),
 }
 
 
@@ -121,6 +134,9 @@ def disagreements(verdict: str, sentence: str, seen: Seen) -> list[str]:
     for phrase, facts in CLAIMS.items():
         if phrase in sentence:
             found += [f"says {fact}, the engine not" for fact in facts if held.get(fact) is False]
+    for fact, phrases in SILENT.items():
+        if held.get(fact) and not any(p in sentence for p in phrases):
+            found.append(f"is silent that {fact}, as the engine does")
     return found
 
 
@@ -219,3 +235,59 @@ def test_the_sentence_parser_reads_counts_turns_and_who_plays_next():
     assert disagreements(NO, "The colour named stands either way.", stood) == []
     claims = "The colour named stands; the challenger misses it if it fails."
     assert disagreements(NO, claims, stood) == ["says misses_after_failure, the engine not"]
+
+
+# The sentences the issue 38 review found on the served page, each with the rule set it
+# was read under and the players: the checker must disagree with each (it did not before
+# it held the summary line and what another option adds), and today's answer agrees.
+OLD_SENTENCES = [
+    (
+        "wd4_challenge",
+        {"challenge_wrong_draw": 4, "stack_draw_four_on_draw_four": True},
+        3,
+        "Before you draw, the player of the last Wild Draw Four shows their hand to you alone: "
+        "if they broke the rule they draw 4 cards and you draw the rest of the total, and if "
+        "not you draw the whole total with 4 cards counted instead of their four.",
+    ),
+    (
+        "two_player_skip",
+        {"stack_draw_two_on_draw_two": True, "stack_draw_four_on_draw_two": True},
+        2,
+        "You do: after a Skip the other player misses their turn, and after a draw card they "
+        "draw and it is your turn again.",
+    ),
+    (
+        "first_card_action",
+        {},
+        3,
+        "It works on the first player: a Skip makes them miss their turn, a Draw Two makes "
+        "them draw two cards and miss their turn, and a Reverse makes the dealer play first, "
+        "to the right.",
+    ),
+]
+
+
+def test_the_old_sentences_disagree_and_the_new_ones_agree():
+    by_id = {q.id: q for q in QUESTIONS}
+    with translation.override("en"):
+        for question_id, changed, players, old in OLD_SENTENCES:
+            options = {**opts.official(), **changed}
+            now = seen(question_id, Rules.from_options(options), players)
+            assert disagreements(YES, old, now), question_id
+            verdict, sentence = by_id[question_id].reply(options)
+            assert sentence != old
+            assert not disagreements(verdict, sentence, now), (question_id, sentence)
+
+
+def test_a_draw_card_with_two_players_under_stacking_says_it_may_be_answered():
+    two_on_two = {**opts.official(), "stack_draw_two_on_draw_two": True}
+    by_id = {q.id: q for q in QUESTIONS}
+    with translation.override("en"):
+        for skips in (True, False):
+            options = {**two_on_two, "draw_card_skips_turn": skips}
+            _verdict, sentence = by_id["two_player_skip"].reply(options)
+            assert "unless they answer it with a draw card of their own" in sentence
+            held = dict(seen("two_player_skip", Rules.from_options(options), 2).holds)
+            assert held["other_may_answer"] is True
+        held = dict(seen("two_player_skip", Rules.from_options(opts.official()), 2).holds)
+        assert held["other_may_answer"] is False

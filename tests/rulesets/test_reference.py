@@ -37,7 +37,7 @@ STATES = {
     ("direction", "counterclockwise"): "play goes counterclockwise (to the right)",
     ("first_card_wild", "redraw"): "Wild, bury it in the deck and turn up another",
     ("first_card_wild", "first_player_chooses"): "Wild, the first player chooses the colour",
-    ("first_card_action", "apply"): "it works on the first player",
+    ("first_card_action", "apply"): "it takes effect at once",
     ("first_card_action", "redraw"): "put it back in the deck and turn up another",
     ("draw_rule", "draw_one"): "draw one card",
     ("draw_rule", "draw_until_playable"): "keep drawing",
@@ -100,6 +100,10 @@ INT_STATES = {
     "points_wild": "A Wild or Wild Draw Four left in a hand scores {n} point",
     "points_special_wild": "A Wild Shuffle Hands or blank Wild left in a hand scores {n} point",
 }
+
+# The numbers that have their own words: a wrong challenge of 4 cards is just the four
+# (not "4 cards in all, instead of four").
+INT_OWN_WORDS = {("challenge_wrong_draw", 4): "the challenger draws just the four cards, no more"}
 
 
 def test_every_value_has_its_expected_words():
@@ -168,6 +172,8 @@ def test_each_value_states_its_rule(key, value):
     if option.kind == opts.INT and value == 0 and "zero" in option.texts:
         assert re.search(r"\bnothing\b|\bno penalty\b", text), text
         assert not re.search(r"\b0\b", text), text
+    elif option.kind == opts.INT and value in option.texts:
+        assert INT_OWN_WORDS[key, value] in text
     elif option.kind == opts.INT:
         assert INT_STATES[key].format(n=value) in text
     else:
@@ -184,7 +190,7 @@ def test_each_value_states_its_rule(key, value):
         assert escape(rule.official_text) in html
         assert escape(rule.difference) in html
         assert key in house_marks(html)
-        assert reference.in_sentence(option.label) in ref.summary
+        assert reference.in_sentence(rule.summary_name) in ref.summary
     else:
         assert rule.official_text == ""
         assert key not in house_marks(html)
@@ -198,6 +204,8 @@ def test_each_value_of_an_option_has_its_own_text(option):
     for value, text in zip(values, texts, strict=True):
         if option.kind == opts.INT and value == 0 and "zero" in option.texts:
             assert not re.search(r"\b0\b", text), text
+        elif option.kind == opts.INT and value in option.texts:
+            assert INT_OWN_WORDS[option.key, value] in text
         elif option.kind == opts.INT:
             assert re.search(rf"\b{value}\b", text), text
 
