@@ -3,9 +3,11 @@
 
 Both the question asked and every answer are turned into the same tokens: card names and
 their nicknames become one token each ("+4", "plus four", "draw 4", "wd4" and "Wild Draw
-Four" are all ``wd4``), numbers written as words become digits, and common verbs become
-one stem ("forgot", "forgetting" -> ``forget``). An answer matching every token of the
-question ranks by where they match (the question counts more than the text).
+Four" are all ``wd4``), numbers written as words become digits, the words of the table's
+own lists become their token ("forgot", "bluff" -> ``forget``, ``challenge``), and every
+other word its stem by the language's Snowball stemmer ("picked", "picking" -> ``pick``).
+An answer matching every token of the question ranks by where they match (the question
+counts more than the text).
 
 Each language has its own table words (``TABLE_WORDS``): the nicknames people at a Spanish
 or German table use are their own, not translations of the English ones. A search uses the
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from django.utils.translation import get_language, pgettext
 
 from rulesets.reference import YES, Answer, Reference, verdict_text
-from rulesets.table_words import ENGLISH, TABLE_WORDS, TableWords, table_words
+from rulesets.table_words import ENGLISH, TABLE_WORDS, TableWords, base, table_words
 
 __all__ = [
     "ENGLISH",
@@ -94,9 +96,15 @@ def _token(word: str, words: list[TableWords]) -> tuple[str, bool, bool]:
     """One word as a token (a number said as a word is its digits, a verb its stem), whether
     it is a stop word, and whether it puts one card on another."""
     on = any(word in table.on for table in words)
+    said = word
     word = next((table.numbers[word] for table in words if word in table.numbers), word)
-    word = next((table.stem[word] for table in words if table.stem.get(word)), word)
-    stop = on or (word not in _LIST and any(word in table.stop for table in words))
+    # A listed word (or any form of it) is its token; any other word is its stem in the
+    # language asked in ("picked" and "picking" are both "pick").
+    token = next((t for t in (table.token(word) for table in words) if t), None)
+    word = token or base(words[0].stemmer, word)
+    stop = on or (
+        said not in _LIST and any(w in table.stop for table in words for w in (said, word))
+    )
     return word, stop, on
 
 

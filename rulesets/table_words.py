@@ -6,11 +6,13 @@ ones; ``rulesets.search`` turns a question and the answers into tokens with them
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import snowballstemmer
 from django.utils.translation import get_language
 
 Patterns = tuple[tuple[re.Pattern[str], str], ...]
@@ -31,11 +33,15 @@ class TableWords:
     ``card_names``: the card names as that language's rule texts write them (matched in the
     text as written: case matters, so that a count like "draw four cards" stays a count);
     ``nicknames``: what people type, matched in the lower-cased question (without accents);
-    ``numbers``: numbers said as words; ``stems``: a token and the words that lead to it;
+    ``numbers``: numbers said as words; ``stems``: a token and the words that lead to it (a
+    word ending in "*" in all its forms);
     ``phrases``: a few words that say one thing (the card you just drew), matched in both the
     lower-cased texts and what people type (without accents); ``on``: the words that put one
     card on another ("+2 on a +4"), which tell the order the cards are named in;
-    ``stop``: words that say nothing about the question.
+    ``stop``: words that say nothing about the question; ``stemmer``: the Snowball stemmer
+    of the language, which makes every form of a word one ("picked", "picking" -> "pick"),
+    so that ``stems`` needs a word's stem (or a form whose stem it is) and the forms a
+    stemmer cannot bring to it ("drew", "forgot"), not every form.
     """
 
     card_names: Patterns = ()
@@ -45,10 +51,63 @@ class TableWords:
     numbers: Mapping[str, str] = field(default_factory=dict)
     stems: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     stop: frozenset[str] = frozenset()
+    stemmer: str = "english"
 
     @cached_property
     def stem(self) -> dict[str, str]:
-        return {word: stem for stem, words in self.stems.items() for word in (stem, *words)}
+        """Each listed word -> its token, as listed."""
+        return {
+            word.rstrip("*"): stem for stem, words in self.stems.items() for word in (stem, *words)
+        }
+
+    @cached_property
+    def every_form(self) -> dict[str, str]:
+        """The stem of each word listed with a "*" -> its token: any form of it leads there
+        ("jugar*": "jugarla", "juegas"... are play). Only those: a word is not widened to
+        every word sharing its stem unless it is marked ("termino", I finish, is going out;
+        "termina", the game ends, is not)."""
+        return {
+            base(self.stemmer, word.rstrip("*")): stem
+            for stem, words in self.stems.items()
+            for word in words
+            if word.endswith("*")
+        }
+
+    @cached_property
+    def tokens(self) -> frozenset[str]:
+        """The tokens themselves ("wd4", "drawncard", "out"): never stemmed again."""
+        made = {t for pairs in (self.card_names, self.nicknames, self.phrases) for _p, t in pairs}
+        return frozenset(self.stems) | frozenset(" ".join(made).split())
+
+    def token(self, word: str) -> str | None:
+        """The token a word leads to in this language, or None."""
+        if word in self.tokens:
+            return word
+        # The word as listed, or its stem listed ("picked" -> "pick" -> draw), or any form
+        # of a word listed with a "*".
+        stem = base(self.stemmer, word)
+        return (
+            self.stem.get(word)
+            or self.stem.get(stem)
+            or self.every_form.get(stem)
+            or self.key_stems.get(stem)
+        )
+
+    @cached_property
+    def key_stems(self) -> dict[str, str]:
+        """The stem of each token that is a word -> the token ("challenger" -> challenge)."""
+        return {base(self.stemmer, key): key for key in self.stems}
+
+
+@functools.cache
+def _stemmer(language: str) -> snowballstemmer.Stemmer:
+    return snowballstemmer.stemmer(language)
+
+
+@functools.lru_cache(maxsize=20_000)
+def base(language: str, word: str) -> str:
+    """A word's stem by the Snowball stemmer of ``language`` ("forgetting" -> "forget")."""
+    return str(_stemmer(language).stemWord(word))
 
 
 ENGLISH = TableWords(
@@ -77,10 +136,18 @@ ENGLISH = TableWords(
             (r"\brun(?:s|ning)?\s+out\b|\bran\s+out\b", " empty "),
             (r"\bout\s+of\s+turn\b", " jump "),
             (
-                r"\bcard\s+(?:that\s+)?(?:i|you)\s+(?:just\s+)?(?:drew|have\s+drawn)\b|"
+                r"\bcard\s+(?:that\s+)?(?:i|you)\s+(?:just\s+)?(?:drew|have\s+drawn|"
+                r"picked(?:\s+up)?|took|pulled|got)\b|"
                 r"\bafter\s+(?:i\s+|you\s+)?(?:drawing|drew)\b|\bdrawn\s+card\b|\bjust\s+drew\b",
                 " draw drawncard ",
             ),
+            # "If I draw a card, can I play it?": the card drawn is the one played.
+            (
+                r"\b(?:draw|pick\s+up)\s+(?:a\s+|one\s+|the\s+)?card\b(?=.*\bplay\s+(?:it|that)\b)",
+                " draw drawncard ",
+            ),
+            # "Can I end on a Wild?": going out.
+            (r"\b(?:end|finish)(?:s|ed|ing)?\s+(?=(?:on|with)\b)", " out "),
         ]
     ),
     on=words("on onto over after atop upon"),
@@ -90,36 +157,36 @@ ENGLISH = TableWords(
         "zeros": "0", "zeroes": "0", "0s": "0", "7s": "7",
     },
     stems={
-        "forget": ("forgot", "forgets", "forgetting", "forgotten"),
-        "stack": ("stacks", "stacking", "stacked", "chain", "chaining", "combine", "add",
-                  "put", "putting", "lay", "place"),
-        "challenge": ("challenges", "challenging", "challenged", "bluff", "bluffing", "doubt",
-                      "cheat", "cheating", "caught"),
-        "swap": ("swaps", "swapping", "swapped", "trade", "trading", "exchange", "switch",
-                 "pass", "passes", "passed", "passing", "rotate", "rotates", "rotating",
+        # Only words the stemmer cannot bring to their token: "forgetting" is "forget" by
+        # itself, "forgot" is not.
+        "forget": ("forgot", "forgotten"),
+        "stack": ("chain", "combine", "add", "put", "lay", "place"),
+        "challenge": ("bluff", "bluffing", "doubt", "cheat", "caught"),
+        "swap": ("trade", "exchange", "switch", "pass", "rotate", "rotates", "rotating",
                  "rotation"),
-        "play": ("plays", "playing", "played"),
-        "jump": ("jumps", "jumping", "jumped", "cut", "slap"),
-        "draw": ("draws", "drawing", "drew", "drawn", "pick", "picking", "take", "taking"),
-        "deal": ("deals", "dealer", "dealing", "dealt"),
-        "score": ("scores", "scoring", "scored", "point", "points", "count", "counts", "counting"),
-        "uno": ("call", "calling", "shout", "shouting", "say", "yell"),
-        "skip": ("skips", "skipped", "skipping", "lose", "loses", "lost"),
-        "reverse": ("reverses", "reversed"),
-        "colour": ("color", "colours", "colors"),
-        "team": ("teams", "partner", "partners", "pair", "pairs"),
-        "first": ("start", "starts", "begin", "begins", "starting"),
-        "out": ("win", "wins", "finish", "last"),
-        "wild": ("wilds", "joker"),
+        "play": (),
+        "jump": ("cut", "slap"),
+        "draw": ("drew", "drawn", "pick", "take"),
+        "deal": ("dealer", "dealt"),
+        "score": ("point", "count"),
+        "uno": ("call", "shout", "say", "yell"),
+        "skip": ("lose", "lost"),
+        "reverse": (),
+        "colour": ("color",),
+        "team": ("partner", "pair"),
+        "first": ("start", "begin"),
+        "out": ("win", "finish", "last"),
+        "wild": ("joker",),
         "empty": ("runs", "empty"),
-        "shuffle": ("shuffles", "shuffled", "shuffling", "reshuffle", "reshuffles", "reshuffled"),
-        "hand": ("hands", "cards"),
+        "shuffle": ("reshuffle", "reshuffles", "reshuffled"),
+        "hand": ("cards",),
     },
     stop=frozenset(
         re.findall(
             r"\w+",
             "a an the i we you my our your me it is are do does can could may might must to of "
-            "on in at if when what who which how and or with for be by then so this that there as",
+            "on in at if when what who which how and or with for be by then so this that there as "
+            "up",
         )
     ),
 )  # fmt: skip
@@ -157,6 +224,8 @@ SPANISH = TableWords(
             ),
             (r"(?:\+\s*2|mas\s*(?:2|dos)|(?:roba|toma|chupate)\s*(?:2|dos))\b", " d2 "),
             (r"\bcambio\s+de\s+sentido\b", " reverse "),
+            # Spain's box calls the Wild "Comodín cambio de color".
+            (r"\b(?:comodin\s+)?cambio\s+de\s+color\b", " wild "),
             (r"\bpierde\s+(?:el\s+)?turno\b", " skip "),
             (r"\bse\s+acab(?:a|o|an)\b|\bno\s+quedan\s+cartas\b", " empty "),
         ]
@@ -181,7 +250,7 @@ SPANISH = TableWords(
     },
     stems={
         "forget": ("olvido", "olvide", "olvidar", "olvida", "olvidas", "olvidado", "olvidarse"),
-        "play": ("jugar", "juego", "juegas", "juega", "jugamos", "jugado", "tirar", "tiro", "tira"),
+        "play": ("jugar*", "juego", "juegas", "juega", "tirar*", "tiro", "tira"),
         "stack": ("acumular", "acumulo", "acumula", "acumulan", "encadenar", "apilar", "sumar",
                   "poner", "pongo", "echar"),
         "challenge": ("desafiar", "desafio", "desafia", "desafiado", "retar", "reto", "dudar",
@@ -189,26 +258,28 @@ SPANISH = TableWords(
         "swap": ("intercambiar", "intercambio", "intercambian", "cambiar", "cambio", "cambia",
                  "cambian", "pasar", "pasan", "pasen", "rotar", "rotan", "girar", "giran"),
         "jump": ("cortar", "corte", "colarse", "meterse"),
-        "draw": ("robar", "robo", "roba", "robas", "robe", "tomar", "toma", "tomo", "coger"),
+        "draw": ("robar*", "robo", "roba", "robas", "robe", "tomar", "toma", "tomo", "coger*",
+                 "cogi", "cogio", "agarrar*", "sacar*"),
         "deal": ("repartir", "reparte", "repartidor", "reparto", "da"),
         "score": ("puntos", "punto", "puntuacion", "contar", "cuenta", "cuentan", "suman"),
         "uno": ("gritar", "grito", "decir", "digo", "cantar"),
         "skip": ("salta", "salto", "saltar", "pierde", "pierdo", "bloqueo"),
         "reverse": ("reversa", "invertir", "sentido"),
-        "colour": ("color", "colores"),
+        "colour": ("color",),
         "team": ("equipo", "equipos", "pareja", "parejas", "companero", "companera"),
         "first": ("empezar", "empieza", "empiezo", "comenzar", "comienza", "primero", "primera"),
         "out": ("ganar", "gana", "gano", "terminar", "termino", "cerrar", "ultima", "ultimo"),
-        "wild": ("comodin", "comodines"),
+        "wild": ("comodin",),
         "empty": ("mazo", "barajar", "mezclar"),
         "hand": ("mano", "manos", "cartas"),
-        "players": ("jugadores", "jugador"),
+        "players": ("jugador",),
     },
     stop=words(
         "el la los las un una unos unas de del a al y o u en con por para que se me mi mis tu "
         "tus te si puedo puede puedes podemos hay es son esta cuando como quien donde cual lo "
         "le les yo nos su sus otra otro"
     ),
+    stemmer="spanish",
 )  # fmt: skip
 
 FRENCH = TableWords(
@@ -230,6 +301,7 @@ FRENCH = TableWords(
                 " wd4 ",
             ),
             (r"(?:\+\s*2|plus\s*(?:2|deux))\b", " d2 "),
+            (r"\bchangement\s+de\s+couleur\b", " wild "),
             (r"\bpasse(?:r)?\s+(?:son|ton|mon)\s+tour\b", " skip "),
             (r"\bchange(?:ment)?\s+de\s+sens\b", " reverse "),
             (r"\bplus\s+de\s+cartes\b|\bpioche\s+vide\b", " empty "),
@@ -239,6 +311,8 @@ FRENCH = TableWords(
         [
             # "last card": going out.
             (r"\bdernieres?\s+cartes?\b", " out "),
+            # "Que se passe-t-il ?" (what happens?) is no "Passe ton tour" (a Skip).
+            (r"\bse\s+passe(?:\s*-?\s*t\s*-?\s*(?:il|elle))?\b", " happens "),
             (
                 r"\bapres\s+(?:avoir\s+)?pioche(?:r)?\b|\bviens\s+de\s+piocher\b|"
                 r"\bcarte\s+piochee\b",
@@ -252,35 +326,37 @@ FRENCH = TableWords(
         "sept": "7", "huit": "8", "neuf": "9", "dix": "10", "zeros": "0",
     },
     stems={
-        "forget": ("oublie", "oublier", "oubli", "oublies", "oubliez"),
-        "play": ("jouer", "joue", "joues", "jouez", "jouons"),
-        "stack": ("cumuler", "cumul", "cumule", "enchainer", "enchaine", "empiler", "remettre",
+        "forget": ("oublie", "oubli", "oublies", "oubliez"),
+        "play": ("jouer*", "joue", "joues"),
+        "stack": ("cumul", "enchainer", "enchaine", "empiler", "remettre",
                   "ajouter", "poser", "pose"),
-        "challenge": ("contester", "conteste", "contestation", "challenger", "bluff", "bluffer",
+        "challenge": ("contester", "conteste", "contestation", "bluff",
                       "douter", "tricher", "triche"),
         "swap": ("echanger", "echange", "echangent", "changer", "tourner", "tourne", "tournent",
                  "rotation"),
         "jump": ("intercepter", "interception", "couper", "coupe"),
-        "draw": ("piocher", "pioche", "pioches", "piocheur", "prendre", "prends", "tirer"),
+        "draw": ("piocher*", "pioche", "pioches", "piocheur", "prendre", "prends", "pris",
+                 "tirer*", "ramasser*"),
         "deal": ("distribuer", "distribue", "donneur", "donne"),
-        "score": ("points", "point", "compter", "compte", "marquer", "marque"),
+        "score": ("point", "compter", "compte", "marquer", "marque"),
         "uno": ("dire", "dis", "crier", "annoncer"),
         "skip": ("passer", "passe", "sauter", "saute"),
         "reverse": ("inversion", "inverser", "sens"),
-        "colour": ("couleur", "couleurs"),
+        "colour": ("couleur",),
         "team": ("equipe", "equipes", "partenaire", "partenaires", "binome"),
-        "first": ("commencer", "commence", "premier", "premiere"),
-        "out": ("gagner", "gagne", "finir", "fini", "terminer", "derniere", "dernier"),
-        "wild": ("joker", "jokers"),
+        "first": ("commencer", "commence", "premier"),
+        "out": ("gagner", "gagne", "finir", "fini", "terminer", "dernier"),
+        "wild": ("joker",),
         "empty": ("vide", "melanger", "melange"),
-        "hand": ("main", "mains", "cartes"),
-        "players": ("joueurs", "joueur"),
+        "hand": ("main", "cartes"),
+        "players": ("joueur",),
     },
     stop=words(
         "le la les l un une des de du d a au aux et ou en avec pour que qui quoi quand comment "
         "je j tu il elle on nous vous mon ma mes ton ta tes son sa ses est sont peut puis peux "
         "si se s ne n pas y ce c qu ai as avoir"
     ),
+    stemmer="french",
 )  # fmt: skip
 
 GERMAN = TableWords(
@@ -300,9 +376,17 @@ GERMAN = TableWords(
     ),
     nicknames=patterns(
         [
-            (r"(?:\+\s*4|plus\s*(?:4|vier)|zieh\s*-?\s*(?:4|vier)(?:er)?|vierer)\b", " wd4 "),
+            (
+                r"(?:\+\s*4|plus\s*(?:4|vier)|zieh\s*-?\s*(?:4|vier)(?:er)?|vierer)"
+                r"(?:\s*-?\s*farb(?:en)?(?:wahl|wunsch)\w*)?\b",
+                " wd4 ",
+            ),
             (r"(?:\+\s*2|plus\s*(?:2|zwei)|zieh\s*-?\s*(?:2|zwei)(?:er)?|zweier)\b", " d2 "),
             (r"\bau(?:ss|ß)er\s+der\s+reihe\b", " jump "),
+            # The names printed on German boxes, old and new, in one word or several.
+            (r"\bretour\s*-?\s*(?:karten?)?\b|\brichtungswechsel\w*", " reverse "),
+            (r"\b(?:farb(?:en)?\s*-?\s*(?:wahl|wunsch)|wunsch)\s*-?\s*(?:karten?)?\b", " wild "),
+            (r"\baussetz(?:en|er)?\s*-?\s*(?:karten?)?\b", " skip "),
             (r"\bstapel\s+(?:ist\s+)?leer\b", " empty "),
         ]
     ),
@@ -328,21 +412,23 @@ GERMAN = TableWords(
         "play": ("spielen", "spiele", "spielt", "spielst", "gespielt", "werfen", "werfe"),
         "stack": ("stapeln", "drauflegen", "drauf", "draufwerfen", "weitergeben", "kontern",
                   "addieren", "sammeln", "legen", "lege"),
-        "challenge": ("anzweifeln", "zweifeln", "zweifel", "bezweifeln", "bluff", "bluffen",
+        "challenge": ("anzweifeln", "zweifel", "bezweifeln", "bluff",
                       "schummeln", "mogeln", "prufen", "pruefen", "erwischt"),
-        "swap": ("tauschen", "tausche", "tauscht", "tausch", "wechseln", "getauscht", "wandern",
+        "swap": ("tauscht", "tausch", "wechseln", "getauscht", "wandern",
                  "wandert", "weiterreichen", "weitergereicht", "rotieren"),
         "jump": ("reinwerfen", "dazwischenwerfen", "dazwischen", "reinlegen"),
-        "draw": ("ziehen", "ziehe", "zieht", "gezogen", "nehmen", "aufnehmen", "nachziehen"),
+        "draw": ("ziehen*", "ziehe", "zieht", "gezogen", "nehmen", "aufnehmen*", "aufgenommen",
+                 "nachziehen*", "aufheben*", "aufgehoben"),
         "deal": ("geben", "geber", "gibt", "austeilen", "verteilen", "teilt"),
-        "score": ("punkte", "punkt", "zahlen", "zaehlen", "zahlt", "wertung"),
+        "score": ("punkt", "zahlen", "zaehlen", "zahlt", "wertung"),
         "uno": ("rufen", "ruft", "sagen", "sagt"),
         "skip": ("aussetzen", "aussetzer", "setzt", "uberspringen", "ueberspringen"),
         "reverse": ("richtungswechsel", "retour", "umkehren", "richtung"),
         "colour": ("farbe", "farben"),
-        "team": ("teams", "partner", "partnerin", "paar", "paare", "mannschaft"),
+        "team": ("partner", "partnerin", "paar", "mannschaft"),
         "first": ("anfangen", "fangt", "beginnen", "beginnt", "erster", "erste", "zuerst"),
-        "out": ("gewinnen", "gewinnt", "fertig", "letzte", "letzten", "ausmachen"),
+        "out": ("gewinnen", "gewinnt", "fertig", "letzte", "letzten", "ausmachen", "aufhoren*",
+                "beenden*"),
         "wild": ("farbenwahlkarte", "farbwahl", "farbwahlkarte", "wunscher", "wuenscher",
                  "joker"),
         "empty": ("leer", "mischen"),
@@ -352,23 +438,24 @@ GERMAN = TableWords(
     stop=words(
         "der die das den dem des ein eine einen einem einer und oder in im an am auf zu zum "
         "zur mit fur fuer von vom ich wir du er sie mein meine meinen kann darf muss wenn was "
-        "wer wie wann ist sind man es noch bei nach dann"
+        "wer wie wann ist sind man es noch bei nach dann sie habe hab"
     ),
+    stemmer="german",
 )  # fmt: skip
 
 PORTUGUESE = TableWords(
     card_names=patterns(
         [
             (
-                r"\b[CcKk]uringas? (?:[Cc]ompre|"
+                r"\b[CcKk]uringas? (?:[Cc]ompr[ae]|"
                 r"[Cc]omprar) [Qq]uatro\b|"
-                r"\b[Cc]oringas? (?:[Cc]ompre|"
+                r"\b[Cc]oringas? (?:[Cc]ompr[ae]|"
                 r"[Cc]omprar) [Qq]uatro\b|"
                 r"\b[Cc][ou]ringas? \+\s?4|"
                 r"\+\s?4\b",
                 " wd4 ",
             ),
-            (r"\b(?:[Cc]ompre|[Cc]omprar) [Dd]uas\b|\+\s?2\b", " d2 "),
+            (r"\b(?:[Cc]ompr[ae]|[Cc]omprar) [Dd]uas\b|\+\s?2\b", " d2 "),
             (r"\bPular\b", " skip "),
             (r"\bInverter\b", " reverse "),
         ]
@@ -379,12 +466,12 @@ PORTUGUESE = TableWords(
                 r"(?:c[ou]ringa\s*)?(?:\+\s*4|"
                 r"mais\s*(?:4|"
                 r"quatro)|"
-                r"compr(?:e|"
+                r"compr(?:a|e|"
                 r"ar)\s*(?:4|"
                 r"quatro))\b",
                 " wd4 ",
             ),
-            (r"(?:\+\s*2|mais\s*(?:2|dois|duas)|compr(?:e|ar)\s*(?:2|duas))\b", " d2 "),
+            (r"(?:\+\s*2|mais\s*(?:2|dois|duas)|compr(?:a|e|ar)\s*(?:2|duas|dois))\b", " d2 "),
             (r"\b(?:perde(?:r)?|pass(?:a|ar|o))\s+a\s+vez\b", " skip "),
             (r"\bmonte\s+acab(?:a|ou)\b|\bacab(?:a|ou|aram)\s+as\s+cartas\b", " empty "),
         ]
@@ -407,7 +494,7 @@ PORTUGUESE = TableWords(
     },
     stems={
         "forget": ("esquecer", "esqueci", "esqueceu", "esquece", "esquecido"),
-        "play": ("jogar", "jogo", "joga", "jogas", "jogou", "jogado"),
+        "play": ("jogar*", "jogo", "joga", "jogas", "jogou"),
         "stack": ("acumular", "acumula", "acumulo", "empilhar", "empilha", "somar", "juntar",
                   "colocar", "coloco"),
         "challenge": ("desafiar", "desafio", "desafia", "duvidar", "blefe", "blefar",
@@ -415,25 +502,27 @@ PORTUGUESE = TableWords(
         "swap": ("trocar", "troca", "troco", "trocam", "passa", "passar", "passam", "girar",
                  "gira", "rodar", "roda"),
         "jump": ("cortar", "corte", "corta"),
-        "draw": ("comprar", "compra", "compro", "comprei", "puxar", "pegar", "pescar"),
+        "draw": ("comprar*", "compra", "compro", "comprei", "puxar*", "pegar", "peguei", "pegou",
+                 "pescar*"),
         "deal": ("distribuir", "distribui", "carteador"),
         "score": ("pontos", "ponto", "pontuacao", "contar", "conta", "contam"),
         "uno": ("gritar", "grita", "falar", "dizer"),
         "skip": ("pular", "pula", "bloqueio", "perde", "perder"),
-        "reverse": ("inverter", "inverte", "reverter", "sentido"),
-        "colour": ("cor", "cores"),
+        "reverse": ("inverter", "inverte", "reverter", "reverso", "sentido"),
+        "colour": ("cor",),
         "team": ("time", "times", "dupla", "duplas", "equipe", "parceiro", "parceira"),
         "first": ("comecar", "comeca", "primeiro", "primeira"),
         "out": ("ganhar", "ganha", "bater", "bate", "terminar", "ultima", "ultimo"),
         "wild": ("coringa", "coringas", "curinga", "curingas"),
         "empty": ("acabar", "acaba", "acabou", "embaralhar"),
         "hand": ("mao", "maos", "cartas"),
-        "players": ("jogadores", "jogador"),
+        "players": ("jogador",),
     },
     stop=words(
         "o a os as um uma uns umas de do da dos das em no na nos nas e ou com para por pra "
-        "que se eu posso pode podemos quando como quem qual meu minha minhas meus tem ha"
+        "que se eu posso pode podemos quando como quem qual meu minha minhas meus tem ha ela ele"
     ),
+    stemmer="portuguese",
 )  # fmt: skip
 
 # The words of each language (its code in settings.LANGUAGES), English's as the fallback.

@@ -255,3 +255,103 @@ class TestPage:
         assert Client().get("/r/AAAAAAAAAAA/answers/", {"q": "x"}).status_code == 404
         rs, _ = make_ruleset()
         assert Client().post(f"/r/{rs.code}/answers/").status_code == 405
+
+
+# Issue 38: what a family types, in each language: the drawn card ("if I draw a card can I
+# play it", "the card I picked up") and going out on a Wild ("can I end on a wild").
+FAMILY_WORDS = [
+    ("en", "if I draw a card can I play it", "play_drawn"),
+    ("en", "can I play the card I picked up", "play_drawn"),
+    ("en", "can I end on a wild", "go_out_wild"),
+    ("es", "si robo una carta puedo jugarla", "play_drawn"),
+    ("es", "puedo jugar la carta que cogí", "play_drawn"),
+    ("es", "puedo terminar con un comodín", "go_out_wild"),
+    ("fr", "si je pioche une carte je peux la jouer", "play_drawn"),
+    ("fr", "je peux jouer la carte que j'ai piochée", "play_drawn"),
+    ("fr", "je peux finir sur un joker", "go_out_wild"),
+    ("de", "wenn ich eine Karte ziehe, darf ich sie spielen", "play_drawn"),
+    ("de", "darf ich die Karte spielen, die ich aufgenommen habe", "play_drawn"),
+    ("de", "darf ich mit einer Farbenwahlkarte aufhören", "go_out_wild"),
+    ("pt-br", "se eu comprar uma carta posso jogar ela", "play_drawn"),
+    ("pt-br", "posso jogar a carta que eu peguei", "play_drawn"),
+    ("pt-br", "posso terminar com um coringa", "go_out_wild"),
+]
+
+
+@pytest.mark.parametrize("slug", ["official", "party"])
+@pytest.mark.parametrize(
+    ("language", "query", "first"), FAMILY_WORDS, ids=[f"{lang}:{q}" for lang, q, _ in FAMILY_WORDS]
+)
+def test_a_familys_own_words_lead_to_the_right_answer(slug, language, query, first):
+    assert _first(slug, language, query) == first
+
+
+# The names printed on each country's boxes (old and new), and the card they name.
+BOX_NAMES = [
+    ("es", "Roba dos", "d2"),
+    ("es", "Toma dos", "d2"),
+    ("es", "Salta", "skip"),
+    ("es", "Pierde turno", "skip"),
+    ("es", "Reversa", "reverse"),
+    ("es", "Cambio de sentido", "reverse"),
+    ("es", "Comodín", "wild"),
+    ("es", "Comodín cambio de color", "wild"),
+    ("es", "Comodín roba cuatro", "wd4"),
+    ("es", "Comodín toma cuatro", "wd4"),
+    ("fr", "+2", "d2"),
+    ("fr", "passe ton tour", "skip"),
+    ("fr", "Inversion", "reverse"),
+    ("fr", "changement de sens", "reverse"),
+    ("fr", "Joker", "wild"),
+    ("fr", "Super Joker", "wd4"),
+    ("fr", "Joker +4", "wd4"),
+    ("de", "Zieh Zwei", "d2"),
+    ("de", "Aussetzen", "skip"),
+    ("de", "Aussetzer-Karte", "skip"),
+    ("de", "Retourkarte", "reverse"),
+    ("de", "Retour", "reverse"),
+    ("de", "Richtungswechsel", "reverse"),
+    ("de", "Farbwunsch", "wild"),
+    ("de", "Farbwunschkarte", "wild"),
+    ("de", "Farbenwahlkarte", "wild"),
+    ("de", "Zieh Vier Farbenwahlkarte", "wd4"),
+    ("de", "Zieh-4-Farbwunschkarte", "wd4"),
+    ("pt-br", "compra duas", "d2"),
+    ("pt-br", "Compre Duas", "d2"),
+    ("pt-br", "Pular", "skip"),
+    ("pt-br", "Bloqueio", "skip"),
+    ("pt-br", "Inverter", "reverse"),
+    ("pt-br", "Reverso", "reverse"),
+    ("pt-br", "Coringa", "wild"),
+    ("pt-br", "Coringa Compra Quatro", "wd4"),
+    ("pt-br", "Coringa +4", "wd4"),
+]
+
+
+@pytest.mark.parametrize("slug", ["official", "party"])
+@pytest.mark.parametrize(
+    ("language", "name", "card"), BOX_NAMES, ids=[f"{lang}:{n}" for lang, n, _ in BOX_NAMES]
+)
+def test_a_name_printed_on_the_box_finds_its_cards_answers(slug, language, name, card):
+    """The first answer found asks about the card the box's name is for."""
+    ref = _reference(slug, language)
+    with translation.override(language):
+        assert search.tokens(name) == [card]
+        results = search.search(ref, name)
+        assert results.found, (language, name)
+        assert card in search.tokens(results.hits[0].question, written=True)
+
+
+def test_what_happens_is_no_skip():
+    """French "Que se passe-t-il ?" (what happens?) is not "Passe ton tour"."""
+    with translation.override("fr"):
+        assert "skip" not in search.tokens("Que se passe-t-il quand la pioche est vide ?")
+        assert _first("official", "fr", "passe ton tour") != "draw_pile_empty"
+
+
+def test_every_form_of_a_word_is_one_token_by_the_stemmer():
+    assert search.tokens("picking") == search.tokens("picked") == ["draw"]
+    assert search.tokens("forgetting") == ["forget"] and search.tokens("shuffled") == ["shuffle"]
+    with translation.override("es"):
+        assert search.tokens("jugarla") == search.tokens("jugamos") == ["play"]
+        assert search.tokens("termina") != ["out"]  # the game ends; "termino": I go out
