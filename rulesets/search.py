@@ -19,6 +19,7 @@ need to lead to them.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ __all__ = [
     "Hit",
     "Results",
     "card_order",
+    "offline_words",
     "search",
     "table_words",
     "tokens",
@@ -269,3 +271,35 @@ def _nearest_word(word: str, vocabulary: set[str]) -> str:
 
 def _with_score(hit: Hit, score: int) -> Hit:
     return Hit(hit.kind, hit.question, hit.verdict, hit.text, hit.anchor, hit.links, score)
+
+
+def offline_words(ref: Reference, language: str | None = None) -> str:
+    """What the rules page's offline search needs to find answers as this one does, without
+    the server (static/js/site.js), as JSON: each answer's tokens, as computed here; the
+    language's nicknames and phrases (the patterns are plain enough to be JavaScript's too);
+    its listed words and their tokens; the words that say nothing. A word typed that is not
+    listed is read offline as the longest listed word or answer token it starts with: a
+    Snowball stem is the start of its word ("picking" -> "pick")."""
+    language = language or get_language() or "en"
+    words = table_words(language)
+    forms: dict[str, str] = {}
+    for table in reversed(words):  # the language's own words win over English's
+        forms |= dict(table.numbers) | table.stem | {t: t for t in table.tokens}
+    stop = set(_LIST).union(*(table.stop | table.on for table in words))
+    pairs = [pair for table in words for pair in table.nicknames]
+    pairs += [pair for table in words for pair in table.phrases]
+    answers = {}
+    for answer in ref.answers:
+        doc = _answer_document(answer, language)
+        answers[answer.id] = sorted(doc.title | doc.body)
+    return json.dumps(
+        {
+            "patterns": [[pattern.pattern, token] for pattern, token in pairs],
+            "forms": forms,
+            "stop": sorted(stop),
+            "answers": answers,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+        sort_keys=True,
+    )

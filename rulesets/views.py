@@ -404,13 +404,16 @@ def reference_html(revision: Revision) -> str:
     """
     html = cache.get_or_set(
         reference_cache_key(revision.pk),
-        lambda: render_to_string(
-            "rulesets/rules.html#reference",
-            {"ref": reference.build(revision.options, revision.own_rules)},
-        ),
+        lambda: _render_reference(reference.build(revision.options, revision.own_rules)),
         REFERENCE_TIMEOUT,
     )
     return mark_safe(html)  # rendered by our own template, escaped there
+
+
+def _render_reference(ref: reference.Reference) -> str:
+    # The offline search finds answers with the server's own words for them.
+    context = {"ref": ref, "search_words": search.offline_words(ref)}
+    return render_to_string("rulesets/rules.html#reference", context)
 
 
 def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:

@@ -257,14 +257,63 @@
 
   // Offline, the search box cannot ask the server: it narrows the answers on the page to
   // those holding every word typed, so the page still answers at a table without signal.
+  // With the server's words for the answers (data-search-words: rulesets/search.py's
+  // offline_words) it reads the question as the server does: nicknames and phrases made
+  // tokens ("+4" is wd4), listed words their token, any other word the longest listed word
+  // or answer token it starts with (the server's stemmer cuts words to such a start).
+  function withoutAccents(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  }
+  function searchTokens(query, words, vocabulary) {
+    var text = withoutAccents(query.toLowerCase().replace(/\u2019/g, "'"));
+    words.patterns.forEach(function (pair) {
+      text = text.replace(new RegExp(pair[0], "g"), pair[1]);
+    });
+    var tokens = [];
+    (text.match(/[\p{L}\p{N}+]+/gu) || []).forEach(function (word) {
+      if (words.stop.indexOf(word) !== -1) return;
+      var token = words.forms[word];
+      if (token === undefined && !vocabulary[word]) {
+        var longest = "";
+        Object.keys(words.forms).concat(Object.keys(vocabulary)).forEach(function (start) {
+          if (start.length >= 3 && start.length > longest.length && word.indexOf(start) === 0) longest = start;
+        });
+        token = longest ? (words.forms[longest] || longest) : word;
+      }
+      if (token === undefined) token = word;
+      if (tokens.indexOf(token) === -1) tokens.push(token);
+    });
+    return tokens;
+  }
+  function offlineMatcher(typed) {
+    var list = document.getElementById("answers");
+    var raw = list && list.getAttribute("data-search-words");
+    if (!raw) {
+      var plain = typed.toLowerCase().split(/\s+/).filter(Boolean);
+      return function (item) {
+        var text = item.textContent.toLowerCase();
+        return plain.every(function (w) { return text.indexOf(w) !== -1; });
+      };
+    }
+    var words = JSON.parse(raw);
+    var vocabulary = {};
+    Object.keys(words.answers).forEach(function (id) {
+      words.answers[id].forEach(function (t) { vocabulary[t] = true; });
+    });
+    var wanted = searchTokens(typed, words, vocabulary);
+    return function (item) {
+      var own = words.answers[item.getAttribute("data-answer")] || [];
+      return wanted.every(function (t) { return own.indexOf(t) !== -1; });
+    };
+  }
   function filterOffline(form) {
     var input = form.querySelector("input[name=q]");
     var results = document.getElementById("search-results");
-    var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    var words = input.value.trim().split(/\s+/).filter(Boolean);
+    var matches = offlineMatcher(input.value.trim());
     var shown = 0;
     document.querySelectorAll("#answers [data-filter-item]").forEach(function (item) {
-      var text = item.textContent.toLowerCase();
-      var match = words.every(function (w) { return text.indexOf(w) !== -1; });
+      var match = matches(item);
       item.hidden = !match;
       if (match) shown += 1;
     });

@@ -2,8 +2,9 @@
 the page still opening without a network once it has been visited (service worker)."""
 
 import pytest
+from django.utils import translation
 
-from rulesets import reference
+from rulesets import reference, search
 from rulesets.presets import BY_SLUG
 from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
 from tests.conftest import make_ruleset
@@ -148,3 +149,42 @@ def test_the_service_worker_leaves_forms_alone(pages, transactional_db):
     # The page with the secret link is never saved for offline use.
     saved = page.evaluate("async () => !!(await caches.match(location.href, {ignoreVary: true}))")
     assert not saved
+
+
+# Offline, the page finds the same answers as the server (rulesets/search.py), with the
+# words the server shipped for them: (the phone's language, what is typed).
+OFFLINE_QUERIES = [
+    ("en-GB", "en", "if I draw a card can I play it"),
+    ("en-GB", "en", "can I play the card I picked up"),
+    ("en-GB", "en", "can I end on a wild"),
+    ("en-GB", "en", "forgetting uno"),
+    ("en-GB", "en", "+4"),
+    ("de-DE", "de", "Retourkarte"),
+    ("de-DE", "de", "darf ich die Karte spielen, die ich aufgenommen habe"),
+    ("fr-FR", "fr", "passe ton tour"),
+    ("es-ES", "es", "si robo una carta puedo jugarla"),
+    ("pt-BR", "pt-br", "compra duas"),
+]
+
+
+@pytest.mark.parametrize(("locale", "language", "query"), OFFLINE_QUERIES)
+def test_offline_the_search_finds_what_the_server_finds(
+    pages, transactional_db, locale, language, query
+):
+    rs, _ = make_ruleset("party")
+    with translation.override(language):
+        ref = reference.build(BY_SLUG["party"].options)
+        found = search.search(ref, query, limit=1000)
+    expected = {h.anchor for h in found.hits if h.kind == "answer"}
+    assert expected
+    page = pages.new(**PHONE, locale=locale, service_workers="block")
+    page.goto(f"/r/{rs.code}/", wait_until="networkidle")
+    page.context.set_offline(True)
+    try:
+        page.locator("#answer-q").fill(query)
+        page.locator("#search-results").filter(has_text="(").wait_for()
+        visible = page.locator("#answers [data-filter-item]:visible")
+        shown = {visible.nth(i).get_attribute("id") for i in range(visible.count())}
+    finally:
+        page.context.set_offline(False)
+    assert shown == expected

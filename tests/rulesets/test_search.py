@@ -1,5 +1,9 @@
 """Finding an answer by the words said at the table (rulesets/search.py, /r/<code>/answers/)."""
 
+import html
+import json
+import re
+
 import pytest
 from django.test import Client
 from django.utils import translation
@@ -242,6 +246,17 @@ class TestPage:
         rs, _ = make_ruleset()
         body = Client().get(f"/r/{rs.code}/").content.decode()
         assert f'action="/r/{rs.code}/answers/"' in body and 'name="q"' in body
+
+    def test_the_rules_page_ships_the_servers_words_for_the_offline_search(self):
+        rs, _ = make_ruleset("party")
+        body = Client().get(f"/r/{rs.code}/").content.decode()
+        raw = re.search(r'id="answers" data-search-words="([^"]*)"', body)
+        assert raw is not None
+        words = json.loads(html.unescape(raw[1]))
+        assert set(words["answers"]) == {a.id for a in PARTY.answers}
+        assert "drawncard" in words["answers"]["play_drawn"]
+        assert words["forms"]["drew"] == "draw" and "the" in words["stop"]
+        assert [" wd4 " in token for _pattern, token in words["patterns"]].count(True) >= 1
 
     def test_own_rules_in_the_results(self):
         rs, _ = services.create_ruleset(
