@@ -120,39 +120,7 @@ def _wd4_challenge(o: Options) -> Reply:
     wrong = o["challenge_wrong_draw"]
     stack = wild_draw_four_stacks(o)
     if o["wild_draw_four_rule"] == "anytime":
-        if stack and wrong == 0:
-            return YES, gettext(
-                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
-                "and you draw the whole total, with no cards counted instead of the last Wild "
-                "Draw Four's four."
-            )
-        if stack and wrong == 4:
-            return YES, gettext(
-                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
-                "and you draw the whole total, no more."
-            )
-        if stack:
-            return YES, ngettext(
-                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
-                "and you draw the whole total, with %(n)s card counted instead of the last Wild "
-                "Draw Four's four.",
-                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
-                "and you draw the whole total, with %(n)s cards counted instead of the last Wild "
-                "Draw Four's four.",
-                wrong,
-            ) % {"n": wrong}
-        if wrong == 0:
-            return YES, gettext(
-                "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
-                "and you draw no cards in all."
-            )
-        return YES, ngettext(
-            "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
-            "you draw %(n)s card in all.",
-            "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
-            "you draw %(n)s cards in all.",
-            wrong,
-        ) % {"n": wrong}
+        return YES, _always_fails(wrong, stack)
     values = {"guilty": cards_words(o["challenge_guilty_draw"]), "wrong": cards_words(wrong)}
     if stack and wrong == 4:
         # Translators: %(guilty)s is a number of cards drawn, as in "4 cards" or "no cards"
@@ -176,6 +144,43 @@ def _wd4_challenge(o: Options) -> Reply:
         "Before you draw, its player shows their hand to you alone: if they broke the rule they "
         "draw %(guilty)s and you draw nothing, and if not you draw %(wrong)s in all."
     ) % values
+
+
+def _always_fails(wrong: int, stack: bool) -> str:
+    """A challenge where a Wild Draw Four is always allowed: what the challenger draws."""
+    if stack and wrong == 0:
+        return gettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+            "and you draw the whole total, with no cards counted instead of the last Wild "
+            "Draw Four's four."
+        )
+    if stack and wrong == 4:
+        return gettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+            "and you draw the whole total, no more."
+        )
+    if stack:
+        return ngettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+            "and you draw the whole total, with %(n)s card counted instead of the last Wild "
+            "Draw Four's four.",
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+            "and you draw the whole total, with %(n)s cards counted instead of the last Wild "
+            "Draw Four's four.",
+            wrong,
+        ) % {"n": wrong}
+    if wrong == 0:
+        return gettext(
+            "You may, but a Wild Draw Four is always allowed here, so the challenge fails "
+            "and you draw no cards in all."
+        )
+    return ngettext(
+        "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
+        "you draw %(n)s card in all.",
+        "You may, but a Wild Draw Four is always allowed here, so the challenge fails and "
+        "you draw %(n)s cards in all.",
+        wrong,
+    ) % {"n": wrong}
 
 
 @question(
