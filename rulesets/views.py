@@ -397,23 +397,26 @@ def reference_cache_key(revision_pk: int, language: str | None = None) -> str:
     return cache_keys.key("reference", language or translation.get_language(), revision_pk)
 
 
-def reference_html(revision: Revision) -> str:
+def reference_html(revision: Revision) -> dict[str, str]:
     """The rendered rule reference of a revision, cached: it is the same for every viewer.
 
-    Rendered without the request, so it holds no CSRF token, nonce or viewer detail.
+    Two parts: its ``top`` (what this house plays differently), shown on the first screen,
+    and its ``body`` (the house rules, the answers, the sections), below the search box.
+    Rendered without the request, so they hold no CSRF token, nonce or viewer detail.
     """
-    html = cache.get_or_set(
-        reference_cache_key(revision.pk),
-        lambda: _render_reference(reference.build(revision.options, revision.own_rules)),
-        REFERENCE_TIMEOUT,
-    )
-    return mark_safe(html)  # rendered by our own template, escaped there
 
+    def render_parts() -> dict[str, str]:
+        ref = reference.build(revision.options, revision.own_rules)
+        # The offline search finds answers with the server's own words for them.
+        context = {"ref": ref, "search_words": search.offline_words(ref)}
+        return {
+            part: render_to_string(f"rulesets/rules.html#reference_{part}", context)
+            for part in ("top", "body")
+        }
 
-def _render_reference(ref: reference.Reference) -> str:
-    # The offline search finds answers with the server's own words for them.
-    context = {"ref": ref, "search_words": search.offline_words(ref)}
-    return render_to_string("rulesets/rules.html#reference", context)
+    parts = cache.get_or_set(reference_cache_key(revision.pk), render_parts, REFERENCE_TIMEOUT)
+    # Rendered by our own template, escaped there.
+    return {part: mark_safe(html) for part, html in parts.items()}
 
 
 def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:

@@ -83,6 +83,11 @@ class Section:
     title: str
     rules: list[Rule]
 
+    @property
+    def house_count(self) -> int:
+        """How many of its rules this house plays differently (shown on the folded section)."""
+        return sum(rule.is_house for rule in self.rules)
+
 
 @dataclass(frozen=True)
 class Answer:

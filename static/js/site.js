@@ -255,6 +255,18 @@
     root.querySelectorAll("[data-drop-zone]").forEach(setUpDropZone);
   }
 
+  // A link to an answer or a rule folded away (#q-..., #rule-...) opens the folds around it,
+  // in browsers that do not do it themselves.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS") el.open = true;
+    }
+  }
+  window.addEventListener("hashchange", openTarget);
+  document.addEventListener("DOMContentLoaded", openTarget);
+
   // Offline, the search box cannot ask the server: it narrows the answers on the page to
   // those holding every word typed, so the page still answers at a table without signal.
   // With the server's words for the answers (data-search-words: rulesets/search.py's
@@ -315,6 +327,8 @@
     document.querySelectorAll("#answers [data-filter-item]").forEach(function (item) {
       var match = matches(item);
       item.hidden = !match;
+      var fold = item.querySelector("details");
+      if (fold && words.length) fold.open = match;
       if (match) shown += 1;
     });
     var fold = document.getElementById("answers-fold");

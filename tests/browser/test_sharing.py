@@ -78,6 +78,7 @@ def test_share_panel_qr_decodes_copies_and_is_accessible(pages, live_server, tra
     url = f"{live_server.url}/r/{rs.code}/"
     page = pages.new(permissions=["clipboard-read", "clipboard-write"])
     page.goto(f"/r/{rs.code}/")
+    page.locator("#share > summary").click()  # the panel folds on the first screen
     panel = page.locator(".share-panel")
     assert page.get_by_role("textbox", name="Share link").input_value() == url
 
@@ -118,6 +119,7 @@ def test_share_panel_in_dark_mode(pages, transactional_db):
     rs, _ = make_ruleset("official", name=LONG_NAME, jump_in=True)
     page = pages.new(color_scheme="dark")
     page.goto(f"/r/{rs.code}/")
+    page.locator("#share > summary").click()
     page.locator(".share-panel").scroll_into_view_if_needed()
     assert_no_horizontal_scroll(page)
     assert_region_accessible(page, ".share-panel")
@@ -133,6 +135,7 @@ def test_native_share_button_appears_only_where_the_browser_can_share(pages, tra
     rs, _ = make_ruleset()
     plain = pages.new()
     plain.goto(f"/r/{rs.code}/")
+    plain.locator("#share > summary").click()
     has_share = plain.evaluate("typeof navigator.share === 'function'")
     assert plain.get_by_role("button", name="Share…").is_visible() == has_share
 
@@ -141,6 +144,7 @@ def test_native_share_button_appears_only_where_the_browser_can_share(pages, tra
         "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
     )
     sharing.goto(f"/r/{rs.code}/")
+    sharing.locator("#share > summary").click()
     button = sharing.get_by_role("button", name="Share…")
     assert button.is_visible()
     button.click()
