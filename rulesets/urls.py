@@ -18,6 +18,7 @@ urlpatterns = [
     path("r/<code:code>/rules.json", views.rules_json, name="json"),
     path("r/<code:code>/forget/", views.forget, name="forget"),
     path("r/<code:code>/new-link/", views.new_edit_link, name="new_edit_link"),
+    path("r/<code:code>/link-saved/", views.edit_link_saved, name="edit_link_saved"),
     path("r/<code:code>/qr.svg", share_views.qr_svg, name="qr_svg"),
     path("r/<code:code>/qr.png", share_views.qr_png, name="qr_png"),
     path("r/<code:code>/og.png", share_views.og_image, name="og_image"),

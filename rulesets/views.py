@@ -41,7 +41,8 @@ from unosite.ratelimit import limit_creation, limit_edits
 # that rule set's pages, which that page deletes; it expires within minutes if never shown.
 EDIT_LINK_COOKIE = "edit_link"
 EDIT_LINK_SALT = "rulesets.edit_link"
-EDIT_LINK_MAX_AGE = 5 * 60
+# The new edit link stays on this browser's rules page until its owner says it is saved.
+EDIT_LINK_MAX_AGE = 7 * 24 * 60 * 60
 
 
 @require_safe
@@ -350,15 +351,29 @@ def new_edit_link(request, code):
     return response
 
 
+@require_POST
+def edit_link_saved(request, code):
+    """ "I have saved it": the new edit link, shown on the rules page until now, goes away."""
+    ruleset = access.load(code)
+    access.require_edit(request, ruleset)
+    messages.success(
+        request, _("Good: keep that edit link safe. The table only needs the share link.")
+    )
+    response = redirect("rulesets:rules", code=code)
+    forget_edit_link_cookie(response, ruleset)
+    return response
+
+
 def edit_link(request, ruleset: RuleSet, secret: str) -> str:
     return absolute_url(request, reverse("rulesets:grant", args=[ruleset.code, secret]))
 
 
 def pop_just_created(request, ruleset: RuleSet) -> str | None:
-    """The edit link to show once, right after creating (or making a new link), or None.
+    """The edit link to show, from creating (or making a new link) until its owner says it
+    is saved (``edit_link_saved``), or None.
 
-    Only the rule set's current secret is shown, and only to a browser that may edit; the
-    view deletes the cookie (``forget_edit_link_cookie``) in the response that shows it.
+    Only the rule set's current secret is shown, and only to a browser that may edit; a
+    cookie that shows nothing (an old link, edit rights gone) is deleted by the view.
     """
     secret = request.get_signed_cookie(
         EDIT_LINK_COOKIE, default=None, salt=EDIT_LINK_SALT, max_age=EDIT_LINK_MAX_AGE
@@ -439,7 +454,7 @@ def rules(request, code):
     can_edit = access.can_edit(request, ruleset)
     secret_link = pop_just_created(request, ruleset)
     page_key = rules_page_key(request, ruleset.current_id, can_edit)
-    # A page that may show something once (the secret edit link right after creating, a
+    # A page that may show something for a while (the secret edit link until it is saved, a
     # message) is never answered with a 304 nor given an ETag.
     shows_once = EDIT_LINK_COOKIE in request.COOKIES or len(get_messages(request))
     if not shows_once:
@@ -458,10 +473,11 @@ def rules(request, code):
     response = render(request, "rulesets/rules.html", context)
     if not shows_once:
         response["ETag"] = page_key
-    if EDIT_LINK_COOKIE in request.COOKIES:
+    if EDIT_LINK_COOKIE in request.COOKIES and not secret_link:
         forget_edit_link_cookie(response, ruleset)
     if secret_link:
-        # The secret edit link is shown once: no browser or offline cache may keep it.
+        # The secret edit link is for this browser's screen: no cache, offline one included,
+        # may keep it.
         patch_cache_control(response, no_store=True)
     return response
 

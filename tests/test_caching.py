@@ -175,14 +175,19 @@ def test_a_waiting_message_is_shown_not_a_304(db):
     assert owner.get(f"/r/{ruleset.code}/", headers={"if-none-match": etag}).status_code == 304
 
 
-def test_the_secret_link_is_shown_once_with_no_etag(db):
+def test_the_secret_link_is_shown_until_saved_with_no_etag(db):
     owner = Client()
     response = owner.post("/rules/new/", {"name": "Ours", "description": "", **_form()})
     code = response["Location"].split("/")[2]
-    first = owner.get(f"/r/{code}/")
-    assert "no-store" in first["Cache-Control"] and "edit-link" in first.content.decode()
-    assert not first.has_header("ETag")
-    assert "edit-link" not in owner.get(f"/r/{code}/").content.decode()
+    for _visit in range(2):
+        page = owner.get(f"/r/{code}/")
+        assert "no-store" in page["Cache-Control"] and "edit-link" in page.content.decode()
+        assert not page.has_header("ETag")
+    owner.post(f"/r/{code}/link-saved/")
+    owner.get(f"/r/{code}/")  # the message
+    after = owner.get(f"/r/{code}/")
+    assert "edit-link" not in after.content.decode()
+    assert "no-store" not in after.get("Cache-Control", "")
 
 
 def test_the_reference_is_rendered_once_per_revision(db, monkeypatch):

@@ -121,6 +121,7 @@ ROWS = {
     "rulesets:json": Row(READ, RULES),
     "rulesets:forget": Row(POST, EDITOR, lambda w: {}),
     "rulesets:new_edit_link": Row(POST, EDITOR, lambda w: {}),
+    "rulesets:edit_link_saved": Row(POST, EDITOR, lambda w: {}),
     "rulesets:restore": Row(POST, EDITOR, lambda w: {}),
     "rulesets:qr_svg": Row(READ, RULES),
     "rulesets:qr_png": Row(READ, RULES),

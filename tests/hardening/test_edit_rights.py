@@ -110,21 +110,24 @@ def test_stop_editing_on_this_browser(ruleset_and_secret, owner):
 # --- The secret and its cookie -------------------------------------------------------------
 
 
-def test_the_secret_is_never_in_the_session_and_its_cookie_lives_one_response():
+def test_the_secret_is_never_in_the_session_and_its_cookie_lives_until_saved():
     c = Client()
     response = c.post("/rules/new/", {**form_data(), "submission_id": str(uuid.uuid4())})
     ruleset = RuleSet.objects.get()
     session = SessionStore(session_key=c.cookies["sessionid"].value).load()
     cookie = response.cookies["edit_link"]
     assert cookie["path"] == f"/r/{ruleset.code}/"
-    assert cookie["httponly"] and int(cookie["max-age"]) <= 300
+    assert cookie["httponly"] and int(cookie["max-age"]) <= 7 * 24 * 60 * 60
     assert cookie.value not in str(session)
 
     page = c.get(response["Location"])
     link = shown_link(page.content.decode())
     assert link and link.split("/edit/")[1].split(".")[0].rstrip("/") not in str(session)
     assert "no-store" in page["Cache-Control"]
-    assert page.cookies["edit_link"]["max-age"] == 0  # deleted by the page that shows it
+    assert "edit_link" not in page.cookies  # kept while it is shown
+    assert shown_link(c.get(response["Location"]).content.decode()) == link
+    saved = c.post(f"/r/{ruleset.code}/link-saved/")
+    assert saved.cookies["edit_link"]["max-age"] == 0  # deleted once the owner saved it
     assert shown_link(c.get(response["Location"]).content.decode()) is None
 
 

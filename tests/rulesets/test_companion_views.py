@@ -57,7 +57,7 @@ class TestRulesPage:
         assert "Edit these rules" not in viewer.get(url).content.decode()
         assert "Edit these rules" not in stranger.get(url).content.decode()
 
-    def test_the_secret_edit_link_is_shown_once_and_never_stored(self, client):
+    def test_the_secret_edit_link_is_shown_until_saved_and_never_stored(self, client):
         response = client.post(
             "/rules/new/",
             {"name": "Ours", "description": "", **initial_for(BY_SLUG["official"].options)},
@@ -70,8 +70,13 @@ class TestRulesPage:
         body = first.content.decode()
         assert body.index('id="just-saved-title"') < body.index('id="reference"')
         again = client.get(url)
-        assert 'id="edit-link"' not in again.content.decode()
-        assert "no-store" not in again.get("Cache-Control", "")
+        assert 'id="edit-link"' in again.content.decode()
+        assert "no-store" in again["Cache-Control"]
+        client.post(f"{url}link-saved/")
+        client.get(url)  # the message
+        after = client.get(url)
+        assert 'id="edit-link"' not in after.content.decode()
+        assert "no-store" not in after.get("Cache-Control", "")
 
     def test_an_unknown_code_is_404(self, client):
         assert client.get("/r/nope1234567/").status_code == 404

@@ -67,7 +67,7 @@ class TestCreate:
     def test_an_unknown_preset_is_404(self, client):
         assert client.get("/rules/new/?preset=nope").status_code == 404
 
-    def test_saving_redirects_to_the_share_link_and_shows_the_edit_link_once(self, client):
+    def test_saving_redirects_to_the_share_link_and_shows_the_edit_link_until_saved(self, client):
         response = client.post("/rules/new/", form_data(preset="party", name="  Party!  "))
         assert response.status_code == 302
         rs = RuleSet.objects.get()
@@ -76,6 +76,7 @@ class TestCreate:
         assert rs.current.options == BY_SLUG["party"].options
         page = client.get(response["Location"]).content.decode()
         assert "/edit/" in page and "Your private edit link" in page
+        client.post(f"/r/{rs.code}/link-saved/")
         again = client.get(response["Location"]).content.decode()
         assert "Your private edit link" not in again
         assert f"/r/{rs.code}/edit/" in again  # this browser may edit
@@ -623,6 +624,38 @@ class TestAfterSave:
         assert 'href="mailto:?subject=' in body
         assert quote(link, safe="") in body  # the link is in the message
         assert "Send it to myself" in body and 'data-copy="#edit-link"' in body
+
+    def test_the_edit_link_stays_until_the_owner_says_it_is_saved(self, client):
+        client.post("/rules/new/", {**form_data(name="Ours"), "preset": "official"})
+        rs = RuleSet.objects.get()
+        url = f"/r/{rs.code}/"
+        for _visit in range(3):  # reloaded, come back to: still there
+            response = client.get(url)
+            assert 'id="edit-link"' in response.content.decode()
+            assert "no-store" in response["Cache-Control"]
+        response = client.post(f"/r/{rs.code}/link-saved/", follow=True)
+        body = response.content.decode()
+        assert 'id="edit-link"' not in body
+        assert "keep that edit link safe" in body
+        assert 'id="edit-link"' not in client.get(url).content.decode()
+        # Saying so changed nothing else: this browser still edits, the link still works.
+        assert "Edit these rules" in client.get(url).content.decode()
+
+    def test_a_new_edit_link_stays_until_saved_too(self, owner, ruleset):
+        owner.post(f"/r/{ruleset.code}/new-link/")
+        url = f"/r/{ruleset.code}/"
+        link = owner.get(url).context["edit_link"]
+        assert link and owner.get(url).context["edit_link"] == link
+        owner.post(f"/r/{ruleset.code}/link-saved/")
+        assert owner.get(url).context["edit_link"] is None
+        assert Client().get(link.split("testserver", 1)[1]).status_code == 302  # it works
+
+    def test_only_an_editor_can_say_the_link_is_saved(self, client, ruleset):
+        client.post("/rules/new/", {**form_data(name="Ours"), "preset": "official"})
+        mine = RuleSet.objects.exclude(pk=ruleset.pk).get()
+        assert client.post(f"/r/{ruleset.code}/link-saved/").status_code == 403
+        assert client.get(f"/r/{mine.code}/link-saved/").status_code == 405
+        assert 'id="edit-link"' in client.get(f"/r/{mine.code}/").content.decode()
 
 
 class TestImportNames:
