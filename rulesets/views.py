@@ -508,6 +508,17 @@ SERVICE_WORKER_STATIC = [
 ]
 
 
+# The offline page wears the site's look: its stylesheet and icon (precached above).
+OFFLINE_LOOK = {"stylesheet": "css/site.css", "icon": "img/icon.svg"}
+
+
+def _static_or_empty(path: str) -> str:
+    try:
+        return static(path)
+    except ValueError:  # not collected (yet): the offline page is plain then
+        return ""
+
+
 @functools.cache
 def service_worker_source() -> str:
     """The service worker, with the hashed URLs of the static files it keeps offline."""
@@ -518,8 +529,10 @@ def service_worker_source() -> str:
         except ValueError:  # not collected (yet): the worker still caches what pages use
             continue
     manifest = reverse("manifest")
+    look = {name: _static_or_empty(path) for name, path in OFFLINE_LOOK.items()}
     context = {
         "precache": json.dumps([*urls, manifest]),
+        "offline_look": json.dumps(look),
         "manifest_url": json.dumps(manifest),
         "static_url": json.dumps(settings.STATIC_URL),
         "hashed": json.dumps(not settings.DEBUG),
@@ -544,6 +557,7 @@ def _offline_texts() -> dict[str, dict[str, str]]:
                     "This page has not been opened on this device before, so there is no saved "
                     "copy. Pages you have opened once are still readable: go back to them."
                 ),
+                "home": _("Go to the home page"),
             }
     return texts
 

@@ -16,8 +16,12 @@ var HASHED = {{ hashed }};
 var MANIFEST_URL = {{ manifest_url }};
 var MAX_URLS_PER_MESSAGE = 40;
 var MAX_SAVED = 60;  // pages and images kept; the oldest go first
-// The offline page's words in every listed language: {"es": {"dir", "title", "heading", "text"}}.
+// The offline page's words in every listed language: {"es": {"dir", "title", "heading", "text", "home"}}.
 var OFFLINE_TEXTS = {{ offline_texts }};
+// The site's stylesheet and icon, so the offline page looks like the rest of the site.
+var OFFLINE_LOOK = {{ offline_look }};
+// A house's rules page (/r/<code>/) and its answers page (/r/<code>/answers/).
+var RULES_PAGE = /^(\/r\/[^\/]+\/)(answers\/)?$/;
 
 function sameOrigin(url) {
   return url.origin === self.location.origin;
@@ -67,12 +71,20 @@ function readersLanguage() {
 
 function offlinePage(language) {
   var t = OFFLINE_TEXTS[language] || OFFLINE_TEXTS.en;
+  var look = "";
+  if (OFFLINE_LOOK.stylesheet) look += '<link rel="stylesheet" href="' + escapeHtml(OFFLINE_LOOK.stylesheet) + '">';
+  if (OFFLINE_LOOK.icon) look += '<link rel="icon" href="' + escapeHtml(OFFLINE_LOOK.icon) + '" type="image/svg+xml">';
   var html =
     '<!doctype html><html lang="' + escapeHtml(language) + '" dir="' + escapeHtml(t.dir) + '"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>" + escapeHtml(t.title) + "</title></head><body>" +
+    '<meta name="color-scheme" content="light dark">' +
+    "<title>" + escapeHtml(t.title) + "</title>" + look + "</head><body>" +
+    '<header class="site-header"><a class="brand" href="/"><span class="brand-mark" aria-hidden="true">U</span> House Rules</a></header>' +
+    '<main id="main"><section class="error-page">' +
     "<h1>" + escapeHtml(t.heading) + "</h1>" +
-    "<p>" + escapeHtml(t.text) + "</p></body></html>";
+    "<p>" + escapeHtml(t.text) + "</p>" +
+    '<p><a class="button" href="/">' + escapeHtml(t.home) + "</a></p>" +
+    "</section></main></body></html>";
   return new Response(html, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }
@@ -106,8 +118,22 @@ function networkFirst(event, cacheName) {
   }).catch(function () {
     return caches.match(request, { ignoreVary: true }).then(function (cached) {
       if (cached) return cached;
-      return request.mode === "navigate" ? readersLanguage().then(offlinePage) : Response.error();
+      if (request.mode !== "navigate") return Response.error();
+      return savedRulesPage(request).then(function (page) {
+        return page || readersLanguage().then(offlinePage);
+      });
     });
+  });
+}
+
+// Offline, a house's answers page (the search without script) or its rules page opened
+// with other query words is the saved rules page: every answer is on it.
+function savedRulesPage(request) {
+  var url = new URL(request.url);
+  var match = RULES_PAGE.exec(url.pathname);
+  if (!match) return Promise.resolve(null);
+  return caches.match(url.origin + match[1], { ignoreVary: true }).then(function (cached) {
+    return cached || null;
   });
 }
 

@@ -86,3 +86,41 @@ def test_stop_editing_asks_first_and_says_what_it_means(pages, transactional_db)
     assert page.get_by_text("This browser can no longer change those rules.").is_visible()
     page.goto(f"/r/{rs.code}/")
     assert page.get_by_role("link", name="Edit these rules").count() == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_offline_the_whole_page_is_kept_answers_included(pages, transactional_db, scheme):
+    rs, _ = make_ruleset("party")
+    never_opened, _ = make_ruleset("quick")
+    ref = reference.build(BY_SLUG["party"].options)
+    page = pages.new(**PHONE, color_scheme=scheme)
+    page.goto(f"/r/{rs.code}/")
+    page.locator("html[data-offline-saved]").wait_for(state="attached")
+    context = page.context
+    context.set_offline(True)
+    try:
+        response = page.reload()
+        assert response.from_service_worker
+        answers = page.locator("#answers [data-filter-item]")
+        assert answers.count() == len(ref.answers)
+        answers.last.locator("summary").click()
+        assert answers.last.get_by_text(ref.answers[-1].text).is_visible()
+
+        # The search without script (its own page) finds the saved page and every answer.
+        response = page.goto(f"/r/{rs.code}/answers/?q=forgot")
+        assert response.ok and response.from_service_worker
+        assert page.locator("#answers [data-filter-item]").count() == len(ref.answers)
+
+        # A page never opened: the offline page, in the site's look.
+        response = page.goto(f"/r/{never_opened.code}/")
+        assert response.status == 503
+        assert page.get_by_role("heading", level=1, name="You are offline").is_visible()
+        assert page.get_by_role("link", name="House Rules").is_visible()
+        assert page.get_by_role("link", name="Go to the home page").is_visible()
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == ("rgb(251, 248, 243)" if scheme == "light" else "rgb(22, 20, 18)")
+        assert_no_horizontal_scroll(page)
+        assert_accessible(page, f"offline-page-{scheme}-360")
+    finally:
+        context.set_offline(False)
+    pages.problems[:] = [p for p in pages.problems if "status of 503" not in p]
