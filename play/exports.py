@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.formats import get_format
 from django.utils.translation import pgettext
 
+from play import scoring
 from play.services import Board
 
 FORMAT = "house-rules-game/1"
@@ -75,6 +76,12 @@ def as_json(b: Board) -> dict[str, Any]:
             "name": b.revision.name,
             "revision": b.revision.number,
             "options": b.revision.options,
+        },
+        # What each kind of card left in a hand scores, by its name (the deck's own cards).
+        "card_points": {
+            str(label): scoring.card_points(key, b.rules)
+            for key, label in b.rules.cards
+            if not key.isdigit()
         },
         "started": b.game.created_at.isoformat(),
         "finished": b.game.finished_at.isoformat() if b.game.finished_at else None,

@@ -163,6 +163,17 @@ def _hand_field(player: Player, deck_points: int) -> forms.IntegerField:
     )
 
 
+def _cards_field() -> forms.CharField:
+    """The cards tapped on a hand's keypad, as the keypad's keys ("7 skip shuffle_hands"):
+    written by the script, empty when the points were typed (or without JavaScript)."""
+    return forms.CharField(
+        required=False,
+        max_length=2000,
+        widget=forms.HiddenInput(attrs={"data-hand-cards": True}),
+        error_messages={"max_length": DAMAGED_FORM_ERRORS["invalid"]},
+    )
+
+
 def _hidden_fields(editing: bool) -> dict[str, forms.Field]:
     """Editing, the round's version; recording, the submission id and the round expected."""
     if editing:
@@ -224,6 +235,7 @@ class RoundForm(forms.Form):
         if rules.counts_points:
             for p in players:
                 self.fields[f"hand_{p.seat}"] = _hand_field(p, self.deck_points)
+                self.fields[f"cards_{p.seat}"] = _cards_field()
         self.fields.update(_hidden_fields(editing))
 
     @property
@@ -231,10 +243,60 @@ class RoundForm(forms.Form):
         """Names too long for two radios a row on a phone, or for a name beside its input."""
         return any(len(p.name) > LONG_NAME for p in self.players)
 
-    def hand_rows(self) -> list[tuple[Player, forms.BoundField]]:
+    def hand_rows(self) -> list[tuple[Player, forms.BoundField, forms.BoundField]]:
+        """Each player, their hand's points and the cards tapped on its keypad."""
         if not self.rules.counts_points:
             return []
-        return [(p, self[f"hand_{p.seat}"]) for p in self.players]
+        return [(p, self[f"hand_{p.seat}"], self[f"cards_{p.seat}"]) for p in self.players]
+
+    def _check_cards(self, counted: set[int]) -> None:
+        """The cards tapped on the keypads, when the script sent them: each one in this
+        game's deck, its hand's points their sum, and no more of a kind than the deck has."""
+        names = dict(self.rules.cards)
+        tapped: dict[int, list[str]] = {}
+        for p in self.players:
+            cards = self.cleaned_data.get(f"cards_{p.seat}", "").split()
+            hand = f"hand_{p.seat}"
+            if not cards or hand in self.errors or p.seat not in counted:
+                continue
+            outside = [c for c in cards if c not in names]
+            if any(c not in scoring.CARD_LABELS for c in outside):
+                self.add_error(hand, DAMAGED_FORM_ERRORS["invalid"])
+            elif outside:
+                self.add_error(
+                    hand,
+                    _(
+                        "%(name)s’s hand has a %(card)s, but these rules play with the 108-card "
+                        "deck, which has none. Type the hand’s points without it, or change the "
+                        "rules to the 112-card deck."
+                    )
+                    % {"name": p.name, "card": scoring.CARD_LABELS[outside[0]]},
+                )
+            elif scoring.hand_points(cards, self.rules) != self.cleaned_data.get(hand):
+                self.add_error(
+                    hand,
+                    _(
+                        "The points typed for %(name)s are not the cards tapped: tap the cards "
+                        "again or type the points."
+                    )
+                    % {"name": p.name},
+                )
+            else:
+                tapped[p.seat] = cards
+        if self.errors:
+            return
+        for card, held, deck in scoring.too_many(tapped.values(), self.rules):
+            self.add_error(
+                None,
+                ngettext(
+                    "The hands hold %(held)s × %(card)s, but the deck has only %(count)s. "
+                    "Check the cards tapped.",
+                    "The hands hold %(held)s × %(card)s, but the deck has only %(count)s. "
+                    "Check the cards tapped.",
+                    deck,
+                )
+                % {"held": held, "card": scoring.CARD_LABELS[card], "count": deck},
+            )
 
     def clean(self):
         cleaned = super().clean()
@@ -264,6 +326,7 @@ class RoundForm(forms.Form):
                 )
             elif value:
                 total += value
+        self._check_cards(counted)
         if total > self.deck_points and not self.errors:
             raise forms.ValidationError(
                 ngettext(

@@ -38,8 +38,17 @@ WILD_CARDS = [
     ("wild", pgettext_lazy("card name", "Wild")),
     ("wild_draw_four", pgettext_lazy("card name", "Wild Draw Four")),
 ]
+# Only in the 112-card deck (``deck = modern_112``).
+SPECIAL_WILD_CARDS = [
+    ("shuffle_hands", pgettext_lazy("card name", "Wild Shuffle Hands")),
+    ("custom_wild", pgettext_lazy("card name", "Blank Wild")),
+]
 CARDS = NUMBER_CARDS + ACTION_CARDS + WILD_CARDS
-CARD_LABELS = dict(CARDS)
+MODERN_CARDS = CARDS + SPECIAL_WILD_CARDS
+CARD_LABELS = dict(MODERN_CARDS)
+
+CLASSIC_108 = "classic_108"
+MODERN_112 = "modern_112"
 
 # The 108-card deck: in each of four colours one 0, two each of 1-9, two of each action
 # card; plus four Wilds and four Wild Draw Fours.
@@ -50,6 +59,9 @@ DECK: dict[str, int] = {
     **{key: 4 for key, _label in WILD_CARDS},
 }
 assert sum(DECK.values()) == 108
+# The 112-card deck: the 108 plus one Wild Shuffle Hands and three blank Wilds.
+MODERN_DECK: dict[str, int] = {**DECK, "shuffle_hands": 1, "custom_wild": 3}
+assert sum(MODERN_DECK.values()) == 112
 
 
 @dataclass(frozen=True)
@@ -64,6 +76,8 @@ class Rules:
     points_action: int = 20
     points_wild: int = 50
     direction: str = "clockwise"
+    deck: str = CLASSIC_108
+    points_special_wild: int = 40
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
@@ -73,6 +87,20 @@ class Rules:
     @property
     def pairs(self) -> bool:
         return self.teams == "pairs"
+
+    @property
+    def modern_deck(self) -> bool:
+        return self.deck == MODERN_112
+
+    @property
+    def cards(self) -> list[tuple[str, Any]]:
+        """The kinds of card in this game's deck, as the keypad offers them: (key, label)."""
+        return MODERN_CARDS if self.modern_deck else CARDS
+
+    @property
+    def deck_counts(self) -> dict[str, int]:
+        """How many cards of each kind the deck holds."""
+        return MODERN_DECK if self.modern_deck else DECK
 
     @property
     def counts_points(self) -> bool:
@@ -121,14 +149,18 @@ class PointsAdjustment:
 
 
 def card_points(card: str, rules: Rules) -> int:
-    """A number card scores its face value; action cards and wilds what the rules say."""
-    if card in DECK and card.isdigit():
+    """A number card scores its face value; action cards and wilds what the rules say; the
+    112-card deck's Wild Shuffle Hands and blank Wild, ``points_special_wild``. A card the
+    game's deck does not hold is a ValueError."""
+    if card not in rules.deck_counts:
+        raise ValueError(f"No card {card!r} in the deck {rules.deck}.")
+    if card.isdigit():
         return int(card)
     if card in dict(ACTION_CARDS):
         return rules.points_action
     if card in dict(WILD_CARDS):
         return rules.points_wild
-    raise ValueError(f"Unknown card {card!r}.")
+    return rules.points_special_wild
 
 
 def hand_points(cards: Iterable[str], rules: Rules) -> int:
@@ -136,16 +168,34 @@ def hand_points(cards: Iterable[str], rules: Rules) -> int:
 
 
 def deck_points(rules: Rules) -> int:
-    """The points of the whole 108-card deck: no hand can hold more."""
-    return sum(count * card_points(card, rules) for card, count in DECK.items())
+    """The points of the whole deck (108 or 112 cards): no hand can hold more."""
+    return sum(count * card_points(card, rules) for card, count in rules.deck_counts.items())
 
 
-# The most any hand could hold under any rule set (both point values at their maximum):
-# the bound the database enforces; forms check the game's own deck_points().
+def too_many(hands: Iterable[Iterable[str]], rules: Rules) -> list[tuple[str, int, int]]:
+    """The kinds of card that these hands together hold more of than the deck has:
+    (card key, cards in the hands, cards in the deck), in keypad order. Cards the deck does
+    not hold at all are counted against 0."""
+    held: dict[str, int] = {}
+    for hand in hands:
+        for card in hand:
+            held[card] = held.get(card, 0) + 1
+    order = [key for key, _label in MODERN_CARDS]
+    return [
+        (card, count, rules.deck_counts.get(card, 0))
+        for card, count in sorted(held.items(), key=lambda kv: order.index(kv[0]))
+        if count > rules.deck_counts.get(card, 0)
+    ]
+
+
+# The most any hand could hold under any rule set (the 112 cards, every point value at its
+# maximum): the bound the database enforces; forms check the game's own deck_points().
 MAX_DECK_POINTS = deck_points(
     Rules(
         points_action=opts.BY_KEY["points_action"].maximum,
         points_wild=opts.BY_KEY["points_wild"].maximum,
+        deck=MODERN_112,
+        points_special_wild=opts.BY_KEY["points_special_wild"].maximum,
     )
 )
 

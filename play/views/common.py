@@ -194,7 +194,7 @@ def _unscored_partners(b: Board) -> str:
 def _keypad(rules: scoring.Rules) -> list[dict]:
     return [
         {"key": key, "label": label, "points": scoring.card_points(key, rules)}
-        for key, label in scoring.CARDS
+        for key, label in rules.cards
     ]
 
 

@@ -106,6 +106,7 @@
         input.disabled = isOut;
         if (isOut) {
           input.value = "";
+          hand.querySelector("[data-hand-cards]").value = "";
           closeKeypad(hand);
         }
         row.querySelector("[data-keypad-toggle]").hidden = isOut;
@@ -172,9 +173,10 @@
     var toggle = hand.querySelector("[data-keypad-toggle]");
     var keypad = hand.querySelector("[data-keypad]");
     var input = hand.querySelector("[data-hand-input]");
+    var sent = hand.querySelector("[data-hand-cards]");  // the keys tapped, for the server's check
     var tally = null;
     var undo = null;
-    var cards = [];  // [label, points] in the order tapped
+    var cards = [];  // [label, points, key] in the order tapped
 
     function render() {
       if (!tally) return;
@@ -190,6 +192,7 @@
     function setTotal() {
       var sum = cards.reduce(function (total, card) { return total + card[1]; }, 0);
       input.value = cards.length ? String(sum) : "";
+      sent.value = cards.map(function (card) { return card[2]; }).join(" ");
     }
 
     function build() {
@@ -199,7 +202,7 @@
       undo = keypad.querySelector("[data-undo-card]");
       keypad.querySelectorAll("[data-card]").forEach(function (key) {
         key.addEventListener("click", function () {
-          cards.push([key.getAttribute("data-card"), parseInt(key.getAttribute("data-points"), 10)]);
+          cards.push([key.getAttribute("data-card"), parseInt(key.getAttribute("data-points"), 10), key.getAttribute("data-key")]);
           setTotal();
           render();
         });
@@ -225,6 +228,7 @@
     });
     // Typing a number replaces the tapped cards; an emptied form (the next round) has none.
     function forget() {
+      sent.value = "";
       if (cards.length) {
         cards = [];
         render();

@@ -330,6 +330,7 @@
   function resetForm(atLeast) {
     form.reset();
     form.querySelectorAll("[data-hand-input]").forEach(function (i) { i.value = ""; i.disabled = false; });
+    form.querySelectorAll("[data-hand-cards]").forEach(function (i) { i.value = ""; });
     form.querySelectorAll("[data-tally]").forEach(function (t) { t.textContent = gettext("No cards tapped yet."); });
     form.querySelectorAll("[data-keypad]").forEach(function (k) { k.hidden = true; });
     form.querySelectorAll("[data-keypad-toggle]").forEach(function (t) { t.setAttribute("aria-expanded", "false"); t.hidden = false; });

@@ -27,7 +27,8 @@ def test_the_deck_has_108_cards_worth_1240_points_at_official_values():
 
 def test_the_deck_points_follow_the_rule_sets_values():
     assert scoring.deck_points(Rules(points_action=10, points_wild=0)) == 360 + 240
-    assert scoring.MAX_DECK_POINTS == 360 + 24 * 200 + 8 * 200
+    # The 112-card deck at every maximum: 4 more cards at 200.
+    assert scoring.MAX_DECK_POINTS == 360 + 24 * 200 + 8 * 200 + 4 * 200
 
 
 @pytest.mark.parametrize(
