@@ -19,6 +19,7 @@ NAME_SUGGESTION = gettext_lazy("The Garcias' rules")
 
 # The rules most houses change: first on the form, always shown.
 COMMON = [
+    "deck",
     "stack_draw_two_on_draw_two",
     "stack_draw_four_on_draw_four",
     "uno_penalty",
@@ -187,6 +188,14 @@ def option_field(option: opts.Option) -> forms.Field:
     )
 
 
+def custom_wild_when() -> dict[str, str]:
+    """When the blank Wild's rule is asked (with 112 cards), for the form's script."""
+    return {
+        "conditions": json.dumps([["deck", ["modern_112"]]]),
+        "note": _("Only with the 112-card deck."),
+    }
+
+
 def display_order() -> list[tuple[str, str, list[opts.Option]]]:
     """The options as the form shows them: the common ones first, then the catalogue's
     groups without them, as (key, title, options)."""
@@ -250,6 +259,18 @@ class RuleSetForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
     )
 
+    custom_wild_rule = forms.CharField(
+        required=False,
+        strip=False,  # trimmed by own_rules.clean_custom_wild, which also says what is wrong
+        label=gettext_lazy("What does your blank Wild do? (optional)"),
+        help_text=gettext_lazy(
+            "The rule your family wrote on the blank Wild cards, in your words, up to 200 "
+            "characters. Played, a blank Wild is a Wild (any card, name the colour), then it "
+            "does what you wrote."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "next"}),
+    )
+
     allowed_extra = {
         "csrfmiddlewaretoken",
         "copied_from",
@@ -262,6 +283,12 @@ class RuleSetForm(forms.Form):
         lines = [line for line in self.cleaned_data["own_rules"].splitlines() if line.strip()]
         try:
             return own_rules.clean(lines)
+        except own_rules.OwnRulesError as exc:
+            raise forms.ValidationError(exc.errors) from None
+
+    def clean_custom_wild_rule(self) -> str:
+        try:
+            return own_rules.clean_custom_wild(self.cleaned_data["custom_wild_rule"])
         except own_rules.OwnRulesError as exc:
             raise forms.ValidationError(exc.errors) from None
 
@@ -285,6 +312,12 @@ class RuleSetForm(forms.Form):
         self.fields["note"].error_messages["max_length"] = _max_length("The note", NOTE_MAX)
         for option in opts.OPTIONS:
             self.fields[option.key] = option_field(option)
+        # The deck is asked as the family would ask it, with the box in their hands.
+        self.fields["deck"].label = pgettext("form question", "Which deck is in your box?")
+        self.fields["deck"].help_text = _(
+            "Boxes sold since about 2018 hold 112 cards: the 108 classic ones plus one Wild "
+            "Shuffle Hands and three blank Wilds."
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -347,7 +380,10 @@ class RuleSetForm(forms.Form):
         """Every problem in the order of the page, each with the id of its field."""
         problems = [{"anchor": "", "message": str(e)} for e in self.non_field_errors()]
         names = ["name", "description", "own_rules", "note"] + [
-            o.key for _key, _title, items in display_order() for o in items
+            key
+            for _key, _title, items in display_order()
+            for o in items
+            for key in ([o.key, "custom_wild_rule"] if o.key == "deck" else [o.key])
         ]
         for name in names:
             for message in self[name].errors if name in self.errors else []:
@@ -448,6 +484,10 @@ def parse_import(text: str) -> dict[str, Any]:
         own = own_rules.clean(doc.get("own_rules", []))
     except own_rules.OwnRulesError as exc:
         raise forms.ValidationError(exc.errors) from None
+    try:  # files from before the 112-card deck have none
+        custom_wild_rule = own_rules.clean_custom_wild(doc.get("custom_wild_rule", ""))
+    except own_rules.OwnRulesError as exc:
+        raise forms.ValidationError(exc.errors) from None
     raw = doc.get("options")
     if not isinstance(raw, dict):
         raise forms.ValidationError(_("The file has no options."))
@@ -462,6 +502,7 @@ def parse_import(text: str) -> dict[str, Any]:
         "description": description.strip(),
         "options": options,
         "own_rules": own,
+        "custom_wild_rule": custom_wild_rule,
     }
 
 
@@ -496,6 +537,7 @@ def export(revision) -> dict[str, Any]:
         "description": revision.description,
         "revision": revision.number,
         "own_rules": revision.own_rules,
+        "custom_wild_rule": revision.custom_wild_rule,
         "note": revision.note,
         "options": revision.options,
     }

@@ -90,6 +90,9 @@ class Revision(models.Model):
     description = models.TextField(max_length=DESCRIPTION_MAX, blank=True)
     # Why this revision was made, in the words of whoever made it ("Grandma hates stacking").
     note = models.CharField(max_length=NOTE_MAX, blank=True)
+    # What the house's blank Wild cards (Wild Customizable) do, in the family's words; shown
+    # only with the 112-card deck. Empty: not written (the card is then just a Wild).
+    custom_wild_rule = models.CharField(max_length=own_rules.MAX_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["ruleset", "number"]
@@ -108,6 +111,18 @@ class Revision(models.Model):
             models.CheckConstraint(
                 condition=LessThanOrEqual(Length("note"), NOTE_MAX), name="revision_note_length"
             ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("custom_wild_rule"), own_rules.MAX_LENGTH)
+                & Exact(F("custom_wild_rule"), Trim("custom_wild_rule")),
+                name="revision_custom_wild_rule_trimmed",
+            ),
+            models.CheckConstraint(
+                condition=~functools.reduce(
+                    operator.or_,
+                    (Q(custom_wild_rule__contains=c) for c in own_rules.CONTROL_IN_DB),
+                ),
+                name="revision_custom_wild_rule_plain",
+            ),
             *[c for c in map(_option_constraint, opts.OPTIONS) if c is not None],
         ]
 
@@ -123,10 +138,6 @@ class Revision(models.Model):
         """The family's own rules, in their order, read once per instance (prefetch
         ``own_rule_items`` for many)."""
         return [rule.text for rule in self.own_rule_items.all()]
-
-
-# PostgreSQL cannot hold a NUL in a query (or a text), so the constraint leaves it out.
-_CONTROL_IN_DB = sorted(own_rules.CONTROL - {"\x00"})
 
 
 class OwnRule(models.Model):
@@ -154,7 +165,7 @@ class OwnRule(models.Model):
             ),
             models.CheckConstraint(
                 condition=~functools.reduce(
-                    operator.or_, (Q(text__contains=c) for c in _CONTROL_IN_DB)
+                    operator.or_, (Q(text__contains=c) for c in own_rules.CONTROL_IN_DB)
                 ),
                 name="own_rule_text_plain",
             ),

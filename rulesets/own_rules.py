@@ -11,6 +11,8 @@ MAX_RULES = 10
 MAX_LENGTH = 200
 # Control characters (C0, DEL and C1): a rule is one line of plain text.
 CONTROL = frozenset(chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)))
+# PostgreSQL cannot hold a NUL in a query (or a text), so the constraints leave it out.
+CONTROL_IN_DB = sorted(CONTROL - {"\x00"})
 
 
 class OwnRulesError(ValueError):
@@ -62,6 +64,35 @@ def clean(items: Any) -> list[str]:
     if errors:
         raise OwnRulesError(errors)
     return rules
+
+
+def clean_custom_wild(value: Any) -> str:
+    """The house's rule for its blank Wild cards (the catalogue's ``custom_wild_rule``),
+    trimmed: 0-200 characters of plain text on one line. Raises OwnRulesError."""
+    if not isinstance(value, str):
+        raise OwnRulesError([gettext("The blank Wild’s rule must be text.")])
+    text = value.strip()
+    if len(text) > MAX_LENGTH:
+        raise OwnRulesError(
+            [
+                ngettext(
+                    "The blank Wild’s rule is %(length)s character long; the limit is %(max)s.",
+                    "The blank Wild’s rule is %(length)s characters long; the limit is %(max)s.",
+                    len(text),
+                )
+                % {"length": len(text), "max": MAX_LENGTH}
+            ]
+        )
+    if CONTROL & set(text) or not _encodable(text):
+        raise OwnRulesError(
+            [
+                gettext(
+                    "The blank Wild’s rule contains a character that is not plain text (a tab "
+                    "or a line break, say): write it on one line."
+                )
+            ]
+        )
+    return text
 
 
 def _encodable(text: str) -> bool:

@@ -26,6 +26,7 @@ def create_ruleset(
     preset: str = "",
     own_rules: Sequence[str] = (),
     submission_id: uuid.UUID | None = None,
+    custom_wild_rule: str = "",
 ) -> tuple[RuleSet, str | None]:
     """Creates a rule set with its first revision; returns it and its edit secret.
 
@@ -50,7 +51,12 @@ def create_ruleset(
                     submission_hash=submission_hash,
                 )
                 ruleset.current = Revision.objects.create(
-                    ruleset=ruleset, number=1, name=name, description=description, **options
+                    ruleset=ruleset,
+                    number=1,
+                    name=name,
+                    description=description,
+                    custom_wild_rule=custom_wild_rule,
+                    **options,
                 )
                 _store_own_rules(ruleset.current, own_rules)
                 ruleset.save(update_fields=["current"])
@@ -91,6 +97,7 @@ def save_revision(
     options: dict[str, Any],
     own_rules: Sequence[str] = (),
     note: str = "",
+    custom_wild_rule: str = "",
 ) -> Revision | None:
     """Stores a new revision when anything changed; returns it, or None when nothing did.
 
@@ -108,6 +115,7 @@ def save_revision(
             and current.description == description
             and current.options == options
             and current.own_rules == list(own_rules)
+            and current.custom_wild_rule == custom_wild_rule
         ):
             return None
         revision = Revision.objects.create(
@@ -116,6 +124,7 @@ def save_revision(
             name=name,
             description=description,
             note=note,
+            custom_wild_rule=custom_wild_rule,
             **options,
         )
         _store_own_rules(revision, own_rules)
@@ -137,6 +146,7 @@ def restore_revision(ruleset: RuleSet, number: int) -> Revision | None:
         old.description,
         old.options,
         old.own_rules,
+        custom_wild_rule=old.custom_wild_rule,
         # Translators: the note kept with a revision that goes back to an earlier one.
         note=gettext("Back to the rules of revision %(number)s.") % {"number": old.number},
     )
@@ -155,12 +165,26 @@ def starting_point(ruleset: RuleSet) -> tuple[str, dict[str, Any]] | None:
 def first_revision_changes(ruleset: RuleSet, revision: Revision) -> list[str]:
     """The first revision's changes from the preset or rule set it started from."""
     start = starting_point(ruleset)
+    source = ruleset.copied_from
+    wild_before = source.custom_wild_rule if source is not None else ""
+    wild = custom_wild_changes(wild_before, revision.custom_wild_rule)
     if start is None:
-        return own_rule_changes([], revision.own_rules)
-    before = ruleset.copied_from.own_rules if ruleset.copied_from is not None else []
-    return [str(change) for change in diff(start[1], revision.options)] + own_rule_changes(
-        before, revision.own_rules
-    )
+        return own_rule_changes([], revision.own_rules) + wild
+    before = source.own_rules if source is not None else []
+    changes = [str(change) for change in diff(start[1], revision.options)]
+    return changes + own_rule_changes(before, revision.own_rules) + wild
+
+
+def custom_wild_changes(old: str, new: str) -> list[str]:
+    """The blank Wild's rule written, changed or removed, in words."""
+    if old == new:
+        return []
+    if not old:
+        return [gettext("Blank Wild’s rule written: “%(text)s”") % {"text": new}]
+    if not new:
+        return [gettext("Blank Wild’s rule removed: “%(text)s”") % {"text": old}]
+    # Translators: in the history of the rules: the blank Wild's rule before and after.
+    return [gettext("Blank Wild’s rule: “%(old)s” → “%(new)s”") % {"old": old, "new": new}]
 
 
 def with_user_text(sentence: str, texts: dict[str, str]) -> str:
@@ -199,6 +223,7 @@ def revision_changes(previous: Revision, revision: Revision) -> list[str]:
         lines.append(gettext("Description changed"))
     lines += [str(change) for change in diff(previous.options, revision.options)]
     lines += own_rule_changes(previous.own_rules, revision.own_rules)
+    lines += custom_wild_changes(previous.custom_wild_rule, revision.custom_wild_rule)
     return lines
 
 

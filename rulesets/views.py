@@ -29,7 +29,7 @@ from django.views.decorators.http import (
 
 from rulesets import access, codes, reference, search, services
 from rulesets import options as opts
-from rulesets.forms import ImportForm, RuleSetForm, export, initial_for
+from rulesets.forms import ImportForm, RuleSetForm, custom_wild_when, export, initial_for
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite import cache as cache_keys
@@ -66,6 +66,7 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
             "name": (_("%(name)s (my version)") % {"name": source.name})[:80],
             "description": source.description,
             "own_rules": "\n".join(source.own_rules),
+            "custom_wild_rule": source.custom_wild_rule,
         }
         return {**initial, **initial_for(source.options)}, source, ""
     slug = request.GET.get("preset") or request.POST.get("preset") or "official"
@@ -109,7 +110,7 @@ def _form_page(request, form, reset_key, context):
     return render(
         request,
         "rulesets/form.html",
-        {"form": form, "reset_key": reset_key, **context},
+        {"form": form, "reset_key": reset_key, "custom_wild_when": custom_wild_when(), **context},
         status=400 if form.is_bound else 200,
     )
 
@@ -129,6 +130,7 @@ def new(request):
             preset=preset,
             own_rules=form.cleaned_data["own_rules"],
             submission_id=submission_id,
+            custom_wild_rule=form.cleaned_data["custom_wild_rule"],
         )
         return _created(request, ruleset, secret)
     context = {
@@ -197,6 +199,7 @@ def edit(request, code):
         "name": current.name,
         "description": current.description,
         "own_rules": "\n".join(current.own_rules),
+        "custom_wild_rule": current.custom_wild_rule,
     }
     form, reset_key = _rules_form(request, {**initial, **initial_for(current.options)})
     if form.is_bound and form.is_valid():
@@ -207,6 +210,7 @@ def edit(request, code):
             form.options(),
             own_rules=form.cleaned_data["own_rules"],
             note=form.cleaned_data["note"],
+            custom_wild_rule=form.cleaned_data["custom_wild_rule"],
         )
         response = redirect("rulesets:rules", code=code)
         if revision is None:
@@ -291,6 +295,7 @@ def import_rules(request):
             data["options"],
             own_rules=data["own_rules"],
             submission_id=submission_id,
+            custom_wild_rule=data["custom_wild_rule"],
         )
         return _created(request, ruleset, secret)
     context = {"form": form, "submission_id": submission_id or uuid.uuid4()}

@@ -270,6 +270,7 @@ class TestJson:
             "description": "",
             "revision": 1,
             "own_rules": [],
+            "custom_wild_rule": "",
             "note": "",
             "options": opts.official(),
         }
