@@ -95,6 +95,8 @@ def card(request, code):
             "shown": shown,
             "more": len(share.rules) - len(shown),
             "own_rules": revision.own_rules,
+            # The blank Wild's rule, quoted, with the 112-card deck only.
+            "custom_wild_rule": revision.custom_wild_rule if revision.deck == "modern_112" else "",
             "tent_shown": share.rules[:TENT_RULES],
             "tent_more": max(len(share.rules) - TENT_RULES, 0),
             "copies": range(SMALL_CARDS),

@@ -426,7 +426,7 @@ def reference_html(revision: Revision) -> dict[str, str]:
     """
 
     def render_parts() -> dict[str, str]:
-        ref = reference.build(revision.options, revision.own_rules)
+        ref = reference.build(revision.options, revision.own_rules, revision.custom_wild_rule)
         # The offline search finds answers with the server's own words for them.
         context = {"ref": ref, "search_words": search.offline_words(ref)}
         return {
@@ -493,7 +493,7 @@ def answers(request, code):
     fragment for the search box on the rules page with it."""
     ruleset = access.load(code)
     revision = ruleset.current
-    ref = reference.build(revision.options, revision.own_rules)
+    ref = reference.build(revision.options, revision.own_rules, revision.custom_wild_rule)
     query = request.GET.get("q", "")
     results = search.search(ref, query) if query.strip() else None
     template = "rulesets/answers.html#results" if request.htmx else "rulesets/answers.html"

@@ -175,6 +175,27 @@ def _fixed(text: str) -> Callable[[Options], str]:
     return lambda o: str(text)
 
 
+def modern_deck(o: Options) -> bool:
+    """The 112-card deck: one Wild Shuffle Hands and three blank Wilds besides the 108."""
+    return o["deck"] == "modern_112"
+
+
+def custom_wild_text(words: str) -> str:
+    """The blank Wild's rule: a Wild, then what the house wrote, quoted (never claiming to
+    know what it does), or that nothing is written yet."""
+    if not words:
+        return gettext(
+            "Blank Wild: it is a Wild (play it on any card and choose the colour to play "
+            "next). This house has not written its own rule on it yet, so for now it is just "
+            "a Wild."
+        )
+    # Translators: %(words)s is the family's own rule for the blank Wild, in their words.
+    return gettext(
+        "Blank Wild: it is a Wild (play it on any card and choose the colour to play next), "
+        "then it does what this house wrote on it: “%(words)s”"
+    ) % {"words": words}
+
+
 BASE_RULES: list[BaseRule] = [
     BaseRule("base.players", pgettext_lazy("rule title", "Players"), _players),
     BaseRule(
@@ -276,6 +297,39 @@ BASE_RULES: list[BaseRule] = [
     ),
     BaseRule("base.wild_draw_four", pgettext_lazy("rule title", "Wild Draw Four"), _wild_draw_four),
     BaseRule(
+        "base.shuffle_hands",
+        pgettext_lazy("rule title", "Wild Shuffle Hands"),
+        _fixed(
+            gettext_lazy(
+                "Wild Shuffle Hands: you may play it on any card, even when you could play "
+                "another card. Gather every hand, yours included, shuffle them together and deal "
+                "them out one at a time, starting with the player to your left, until none is "
+                "left; then choose the colour to play next, and play goes on with the next "
+                "player."
+            )
+        ),
+        modern_deck,
+    ),
+    BaseRule(
+        "base.shuffle_hands_last",
+        pgettext_lazy("rule title", "A Wild Shuffle Hands as your last card"),
+        _fixed(
+            gettext_lazy(
+                "If your last card is a Wild Shuffle Hands, the round does not end when you play "
+                "it: Mattel's sheet does not say, and we play that every hand, yours included, "
+                "is gathered and dealt as usual. Anyone who is dealt a single card must call UNO "
+                "at once."
+            )
+        ),
+        modern_deck,
+    ),
+    BaseRule(
+        "base.custom_wild",
+        pgettext_lazy("rule title", "Blank Wild"),
+        lambda o: custom_wild_text(""),
+        modern_deck,
+    ),
+    BaseRule(
         "base.several_sevens",
         pgettext_lazy("rule title", "Several 7s at once"),
         _fixed(
@@ -346,6 +400,28 @@ BASE_RULES: list[BaseRule] = [
         uses_points,
     ),
 ]
+BASE_RULES += [
+    BaseRule(
+        "base.special_wilds_stack",
+        pgettext_lazy("rule title", "Stacking and the special Wilds"),
+        _fixed(
+            gettext_lazy(
+                "A Wild Shuffle Hands or a blank Wild is not a draw card: neither answers a stack."
+            )
+        ),
+        lambda o: modern_deck(o) and any_stacking(o),
+    ),
+    BaseRule(
+        "base.shuffle_hands_jump_in",
+        pgettext_lazy("rule title", "Jumping in on a Wild Shuffle Hands"),
+        _fixed(
+            gettext_lazy(
+                "There is only one Wild Shuffle Hands in the deck, so nobody can jump in on it."
+            )
+        ),
+        lambda o: modern_deck(o) and o["jump_in"],
+    ),
+]
 BASE: dict[str, BaseRule] = {b.id: b for b in BASE_RULES}
 
 # The sections in the order a player needs them: (key, title, base ids and option keys).
@@ -380,6 +456,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "drawn_card",
             "base.reshuffle",
             "jump_in",
+            "base.shuffle_hands_jump_in",
         ],
     ),
     (
@@ -393,6 +470,9 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "base.draw_two",
             "base.wild",
             "base.wild_draw_four",
+            "base.shuffle_hands",
+            "base.shuffle_hands_last",
+            "base.custom_wild",
             "seven_swap",
             "base.several_sevens",
             "zero_rotate",
@@ -410,6 +490,7 @@ SECTIONS: list[tuple[str, str, list[str]]] = [
             "stack_draw_two_on_draw_four",
             "base.stacking",
             "base.two_players_stacking",
+            "base.special_wilds_stack",
         ],
     ),
     (

@@ -4,14 +4,25 @@ their summary, the "Can I ...?" answers and the card values.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from rulesets import options as opts
 from rulesets.options import Option
-from rulesets.reference import dealing, draws, going_out, scoring, teams, turns, two_players, wilds
-from rulesets.reference.base import BASE, SECTIONS
+from rulesets.reference import (
+    dealing,
+    draws,
+    going_out,
+    scoring,
+    special_wilds,
+    teams,
+    turns,
+    two_players,
+    wilds,
+)
+from rulesets.reference.base import BASE, SECTIONS, custom_wild_text, modern_deck
 from rulesets.reference.core import (
     Answer,
     CardValue,
@@ -117,6 +128,7 @@ def listed_names(names: list[str]) -> str:
 QUESTIONS: list[Question] = [
     *draws.QUESTIONS,
     *wilds.QUESTIONS,
+    *special_wilds.QUESTIONS,
     *going_out.QUESTIONS,
     *turns.QUESTIONS,
     *two_players.QUESTIONS,
@@ -157,6 +169,13 @@ CARD_NAMES = (
 )
 
 
+# The 112-card deck's own cards, named as in the rule texts.
+SPECIAL_CARD_NAMES = (
+    pgettext_lazy("card name", "Wild Shuffle Hands"),
+    pgettext_lazy("card name", "Blank Wild"),
+)
+
+
 def card_values(options: Options) -> list[CardValue]:
     """What each card left in a hand scores, with the official value beside a house value."""
     values = []
@@ -170,15 +189,38 @@ def card_values(options: Options) -> list[CardValue]:
         for card in cards:
             official = points_words(option.official) if house else ""
             values.append(CardValue(str(card), points_words(value), house, official))
+    if modern_deck(options):
+        option = opts.BY_KEY["points_special_wild"]
+        value = options[option.key]
+        house = value != option.official
+        for card in SPECIAL_CARD_NAMES:
+            official = points_words(option.official) if house else ""
+            values.append(CardValue(str(card), points_words(value), house, official))
     # Translators: the number cards, in the list of what each card scores.
     numbers = pgettext("card values", "0 to 9")
     # Translators: what a number card scores: the number printed on it.
     return [CardValue(numbers, pgettext("card values", "face value")), *values]
 
 
-def build(options: Options, own_rules: tuple[str, ...] | list[str] = ()) -> Reference:
-    """The whole reference for a rule set's options (and the family's own rules)."""
+def build(
+    options: Options, own_rules: tuple[str, ...] | list[str] = (), custom_wild_rule: str = ""
+) -> Reference:
+    """The whole reference for a rule set's options (and the family's own rules, and with
+    the 112-card deck the blank Wild's rule in their words)."""
     secs = sections(options)
+    if custom_wild_rule:
+        quoted = custom_wild_text(custom_wild_rule)
+        secs = [
+            Section(
+                s.key,
+                s.title,
+                [
+                    dataclasses.replace(r, text=quoted) if r.id == "base.custom_wild" else r
+                    for r in s.rules
+                ],  # fmt: skip
+            )
+            for s in secs
+        ]
     by_id = {r.id: r for s in secs for r in s.rules}
     house = [by_id[o.key] for o in opts.house_rules(options)]
     return Reference(

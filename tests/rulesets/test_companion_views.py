@@ -118,7 +118,9 @@ class TestQueriesAndCache:
         calls = []
         real_build = reference.build
         monkeypatch.setattr(
-            reference, "build", lambda o, own=(): calls.append(1) or real_build(o, own)
+            reference,
+            "build",
+            lambda o, own=(), wild="": calls.append(1) or real_build(o, own, wild),
         )
         client.get(f"/r/{rs.code}/")
         client.get(f"/r/{rs.code}/")

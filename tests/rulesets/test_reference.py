@@ -347,7 +347,19 @@ class TestCardValues:
 
 
 # The answers: (answer id, changed options, verdict, words the sentence says, house rule?)
+MODERN = {"deck": "modern_112"}
 ANSWER_CASES = [
+    # The 112-card deck's own cards (asked only with it: a house rule of the deck).
+    ("shuffle_hands_any_time", MODERN, "Yes", "even when you could play another card", True),
+    ("shuffle_hands_last", MODERN, "", "the round does not end", True),
+    ("custom_wild_what", MODERN, "", "then it does what this house wrote on it", True),
+    (
+        "special_wild_on_stack",
+        {**MODERN, "stack_draw_two_on_draw_two": True},
+        "No",
+        "neither is a draw card",
+        True,
+    ),
     ("stack_d2_on_d2", {}, "No", "You draw two cards and miss your turn.", False),
     ("stack_d2_on_d2", {"stack_draw_two_on_draw_two": True}, "Yes", "draws the whole total", True),
     ("stack_d2_on_d2", {"draw_card_skips_turn": False}, "No", "then take your turn", True),
@@ -589,6 +601,10 @@ def test_every_answer_is_tested_and_the_option_dependent_ones_flip():
         "jump_in_draw",
         "jump_in_wd4",
         "jump_in_next",
+        "shuffle_hands_any_time",
+        "shuffle_hands_last",
+        "custom_wild_what",
+        "special_wild_on_stack",
     }
     for answer_id in ids - fixed:
         states = {(c[2], c[3]) for c in ANSWER_CASES if c[0] == answer_id}
