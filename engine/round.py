@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 
-from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
+from engine.cards import DECK, DRAW_TWO, MODERN_DECK, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
 from engine.rules import KNOBS, Knobs, Rules
 from engine.turn import (
     OutOfCards,
@@ -91,7 +91,7 @@ def play_round(
         knobs,
         rng,
         hands=[[] for _ in range(players)],
-        pile=list(DECK) if deck is None else list(deck),
+        pile=list(deck if deck is not None else MODERN_DECK if rules.modern_deck else DECK),
         discard=[],
         fixed=deck is not None,
         trace=trace,
@@ -131,7 +131,9 @@ def deal(s: State, dealer: int) -> None:
         i = len(pile) - 1 if s.fixed else int(s.random() * len(pile))
         c = pile[i]
         v = c & 15
-        if v == WILD_DRAW_FOUR or (
+        # A Wild Draw Four, like a Wild Shuffle Hands (the catalogue does not say; there
+        # are no hands to shuffle yet), goes back into the deck.
+        if v >= WILD_DRAW_FOUR or (
             (R.first_wild_redraw and v == WILD) or (R.first_action_redraw and 10 <= v <= 12)
         ):
             # Back into the deck, and another card is turned up.

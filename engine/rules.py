@@ -52,6 +52,7 @@ class Rules:
     uno_penalty: int = 2
     last_card: int = ANY
     pairs: bool = False
+    modern_deck: bool = False  # deck = modern_112: a Wild Shuffle Hands and three blank Wilds
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
@@ -81,6 +82,7 @@ class Rules:
             uno_penalty=o["uno_penalty"],
             last_card=_LAST[o["last_card"]],
             pairs=o["teams"] == "pairs",
+            modern_deck=o["deck"] == "modern_112",
         )
 
     @property

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine import deal_scenarios  # noqa: F401 (registers the deal's questions)
 from engine.ask import TURN, Facts, Position, after, dud, may_play
-from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
+from engine.cards import CW, DRAW_TWO, REVERSE, SH, SKIP, W4, W, card
 from engine.rules import ANYTIME, Rules
 from engine.seen import (
     BLUE,
@@ -453,3 +453,52 @@ def _wd4_stack_challenge(rules: Rules, players: int) -> Seen:
         cards |= set(facts.drew)
         challenges += facts.challenges
     return Seen(challenges == 2, frozenset(cards))
+
+
+# --- The 112-card deck's own cards ------------------------------------------------------
+
+
+def shuffle_hands_last_card(rules: Rules, players: int) -> bool:
+    """Seat 0 plays a Wild Shuffle Hands as their last card: the round goes on, and every
+    hand, seat 0's included, is dealt again (seat 0 gets cards back)."""
+    facts = after(rules, table(players, (SH,), top=RED_3), SH)
+    return facts.went_out < 0 and len(facts.hands[0]) > 0 and facts.next >= 0
+
+
+@scenario("shuffle_hands_any_time")
+def _shuffle_hands_any_time(rules: Rules, players: int) -> Seen:
+    return Seen(may_play(rules, table(players, (SH, card(RED, 5)), top=RED_3), SH))
+
+
+@scenario("shuffle_hands_last")
+def _shuffle_hands_last(rules: Rules, players: int) -> Seen:
+    return Seen(holds=holding(round_goes_on=shuffle_hands_last_card(rules, players)))
+
+
+def blank_wild_played_as_a_wild(rules: Rules, players: int) -> bool:
+    """A blank Wild held with a red 5 and a red 6 is played on a blue Skip (any card), and
+    its player names the colour they hold most of, as with a Wild."""
+    hand = (CW, card(RED, 5), card(RED, 6))
+    position = table(players, hand, top=card(BLUE, SKIP))
+    facts = after(rules, position, CW)
+    return may_play(rules, position, CW) and facts.colour == RED and CW in facts.played_by(0)
+
+
+@scenario("custom_wild_what")
+def _custom_wild_what(rules: Rules, players: int) -> Seen:
+    return Seen(holds=holding(plays_as_wild=blank_wild_played_as_a_wild(rules, players)))
+
+
+def special_wild_answers_a_stack(rules: Rules, players: int) -> bool:
+    """Facing a Draw Two (or a Wild Draw Four) still to be drawn, may seat 0 answer it with
+    a Wild Shuffle Hands or a blank Wild?"""
+    for top, pending in ((card(RED, DRAW_TWO), 2), (W4, 4)):
+        position = table(players, (SH, CW, card(RED, 5)), top=top, colour=RED, pending=pending)
+        if may_play(rules, position, SH) or may_play(rules, position, CW):
+            return True
+    return False
+
+
+@scenario("special_wild_on_stack")
+def _special_wild_on_stack(rules: Rules, players: int) -> Seen:
+    return Seen(special_wild_answers_a_stack(rules, players))

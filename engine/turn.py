@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
-from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, WILD, WILD_DRAW_FOUR, W
+from engine.cards import DRAW_TWO, REVERSE, SHUFFLE_HANDS, SKIP, W4, WILD, WILD_DRAW_FOUR
 from engine.rules import (
     ANYTIME,
     MAY_PLAY,
@@ -141,7 +141,9 @@ def wd4_legal(s: State, hand: list[int]) -> bool:
     top_value = s.top_value
     for c in hand:  # NO_PLAYABLE_CARD: no card but a Wild Draw Four could be played
         v = c & 15
-        if v == WILD or (v != WILD_DRAW_FOUR and (c >> 4 == colour or v == top_value)):
+        if v in (WILD, SHUFFLE_HANDS) or (
+            v != WILD_DRAW_FOUR and (c >> 4 == colour or v == top_value)
+        ):
             return False
     return True
 
@@ -158,7 +160,7 @@ def can_end(s: State, c: int) -> bool:
 
 def choose_colour(s: State, hand: list[int]) -> int:
     """The colour the hand holds most of (the first of them), or any when none."""
-    counts = [0, 0, 0, 0, 0]
+    counts = [0, 0, 0, 0, 0, 0]
     for c in hand:
         counts[c >> 4] += 1
     best = 0
@@ -181,6 +183,8 @@ def lay(s: State, p: int, c: int, in_turn: bool) -> int:
     hand.remove(c)
     s.discard.append(c)
     R = s.rules
+    if v == SHUFFLE_HANDS:
+        return shuffle_hands(s, p)
     if v < 10 and R.multiple_same_number:
         c = lay_the_same_number(s, p, hand, c, in_turn)
     s.colour = c >> 4 if c < 64 else choose_colour(s, hand)
@@ -206,6 +210,33 @@ def lay(s: State, p: int, c: int, in_turn: bool) -> int:
             uno_after_moving(s)
         return (p + s.d) % s.n
     return action(s, p, v, guilty)
+
+
+def shuffle_hands(s: State, p: int) -> int:
+    """A Wild Shuffle Hands played by seat p (even as their last card: the round goes on):
+    every hand, p's own included, is gathered, shuffled and dealt one card at a time from
+    the player to p's left (the next seat clockwise) until none is left; then p names the
+    colour from their new hand, whoever holds one card calls UNO at once, and play goes on
+    with the next player. Returns who acts next (-1 if p was dealt nothing: fewer cards
+    than players were left, and p, dealt last, went out)."""
+    hands, n = s.hands, s.n
+    gathered = [c for hand in hands for c in hand]
+    s.rng.shuffle(gathered)
+    for hand in hands:
+        hand.clear()
+    for i, c in enumerate(gathered):
+        hands[(p + 1 + i) % n].append(c)
+    if s.trace is not None:
+        s.trace.append(("shuffle", p, len(gathered)))
+    s.top_value = SHUFFLE_HANDS
+    if not hands[p]:
+        s.colour = s.rng.randrange(4)
+        s.went_out = p
+        return -1
+    s.colour = choose_colour(s, hands[p])
+    if s.rules.uno_penalty:
+        uno_after_moving(s)
+    return (p + s.d) % n
 
 
 def lay_the_same_number(s: State, p: int, hand: list[int], c: int, in_turn: bool) -> int:
@@ -386,14 +417,15 @@ def card_to_play(s: State, hand: list[int]) -> int:
     colour, top_value = s.colour, s.top_value
     best = -1
     key = -1
-    wild = wd4 = False
+    wild = -1  # a Wild or a blank Wild held, else the Wild Shuffle Hands
+    wd4 = False
     for x in hand:
         v = x & 15
         if v >= WILD:
-            if v == WILD:
-                wild = True
-            else:
+            if v == WILD_DRAW_FOUR:
                 wd4 = True
+            elif v == WILD or wild < 0:
+                wild = x
         elif x >> 4 == colour:
             if v + 16 > key:
                 key = v + 16
@@ -407,8 +439,8 @@ def card_to_play(s: State, hand: list[int]) -> int:
             if bluff and s.rules.wd4_rule != ANYTIME and s.random() < bluff:
                 return W4
         return best
-    if wild:
-        return W
+    if wild >= 0:
+        return wild
     if wd4 and wd4_legal(s, hand):
         return W4
     return -1
@@ -424,7 +456,7 @@ def draw_for_turn(s: State, p: int, hand: list[int]) -> int:
         x = hand[-1]
         v = x & 15
         if (
-            v == WILD
+            v in (WILD, SHUFFLE_HANDS)
             or (v == WILD_DRAW_FOUR and wd4_legal(s, hand))
             or (v < WILD and (x >> 4 == colour or v == top_value))
         ):

@@ -57,7 +57,8 @@ MAX_GAME_ROUNDS = 5_000  # a game that would last longer is reported as endless
 GAMES_KEPT = 200  # (rounds, turns) of this many games, for the range of minutes
 
 # The options that never change how long a game lasts, whatever their value: who deals
-# first, and the direction (a mirror image of the same game).
+# first, and the direction (a mirror image of the same game). Not the deck: the 112 cards
+# play a Wild Shuffle Hands and three blank Wilds (as Wilds), and score them.
 _NO_EFFECT = {"dealer_selection", "direction"}
 
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import KNOBS, Knobs, Rules, play_round, round_result
-from engine.cards import DECK, DRAW_TWO, WILD, WILD_DRAW_FOUR
+from engine.cards import CW, DECK, DRAW_TWO, MODERN_DECK, SH, WILD, WILD_DRAW_FOUR
 from play import scoring
 from rulesets import options as opts
 from rulesets.presets import BY_SLUG
@@ -186,17 +186,23 @@ def test_a_hand_of_wild_draw_fours_cannot_go_out_and_draws_instead():
 # --- Cards are never lost or made up ---------------------------------------------
 
 
-def _accounted(hands, pile, discard):
-    cards = Counter(pile) + Counter(discard)
-    for hand in hands:
-        cards += Counter(hand)
-    assert cards == Counter(DECK), "the 108 cards are not all there"
+def _accounted(deck):
+    def check(hands, pile, discard):
+        cards = Counter(pile) + Counter(discard)
+        for hand in hands:
+            cards += Counter(hand)
+        assert cards == Counter(deck), f"the {len(deck)} cards are not all there"
+
+    return check
 
 
 @SETTINGS
 @given(RULE_SETS, st.integers(0, 8), st.integers(0, 2**32))
 def test_the_108_cards_are_accounted_for_after_every_turn(options, pick, seed):
-    traced(options, players_for(options, pick), seed, check=_accounted)
+    """The 108 cards, or the 112 with the modern deck (a Wild Shuffle Hands gathers every
+    hand and deals them out again: none is lost or made up)."""
+    deck = MODERN_DECK if options["deck"] == "modern_112" else DECK
+    traced(options, players_for(options, pick), seed, check=_accounted(deck))
 
 
 # --- Wild Draw Four ---------------------------------------------------------------
@@ -268,9 +274,12 @@ def test_without_challenges_nobody_challenges():
 
 
 def catalogue_points(card: int, options: dict) -> int:
-    """The catalogue's card points: face value, points_action, points_wild."""
+    """The catalogue's card points: face value, points_action, points_wild, and
+    points_special_wild for a Wild Shuffle Hands or a blank Wild."""
     if value(card) < 10:
         return value(card)
+    if card in (SH, CW):
+        return options["points_special_wild"]
     return options["points_wild"] if card >= 64 else options["points_action"]
 
 

@@ -29,6 +29,7 @@ def test_options_without_effect_on_the_length_share_one_key():
     official = opts.official()
     same = {
         **official,
+        "points_special_wild": 0,  # no such card in the 108
         "dealer_selection": "random",
         "direction": "counterclockwise",
         "rounds_to_win": 7,  # unused unless counting rounds won
@@ -48,6 +49,8 @@ def test_options_without_effect_on_the_length_share_one_key():
         {"target_score": 200},
         {"points_wild": 0},
         {"hand_size": 5},
+        {"deck": "modern_112"},  # 112 cards: a Wild Shuffle Hands, three blank Wilds
+        {"deck": "modern_112", "points_special_wild": 0},
         {"scoring": "round_wins"},
     ],
 )
@@ -190,6 +193,19 @@ def test_the_game_length_when_ready(client, immediate):
     assert html.count("<li><strong>") == len(services.USUAL_PLAYERS)
     assert "With these house rules, rounds are about" in html
     assert "5 seconds a turn and 90 seconds" in html
+
+
+@pytest.mark.django_db
+def test_the_game_length_of_a_112_card_house_says_the_blank_wild_is_not_simulated(
+    client, immediate
+):
+    sentence = "what your family wrote on it is not simulated"
+    modern, _secret = make_ruleset(deck="modern_112")
+    html = client.get(f"/r/{modern.code}/game-length/", **HTMX).content.decode()
+    assert "<li><strong>" in html and sentence in html
+    classic, _secret = make_ruleset()
+    html = client.get(f"/r/{classic.code}/game-length/", **HTMX).content.decode()
+    assert "<li><strong>" in html and sentence not in html
 
 
 @pytest.mark.django_db

@@ -84,6 +84,9 @@ CLAIMS = {
     "instead of the last Wild Draw Four's four": ("not_just_the_four",),
     "works on the first player": ("all_act_on_first_player",),
     "a Skip makes the first player miss their turn": ("skip_first_misses",),
+    "the round does not end": ("round_goes_on",),
+    "Anyone who is dealt a single card must call UNO at once": ("uno_after_deal",),
+    "play it on any card and choose the colour": ("plays_as_wild",),
 }
 # What another option adds that a sentence must not leave out: where a scenario finds the
 # fact held, the sentence says one of these (the answer about two players' draw cards,
