@@ -1,6 +1,7 @@
 """make bench-sim: rounds per second of the engine beside rlcard's UNO game.
 
-The engine plays the official rules with 2 and 4 players and the party preset with 4;
+The engine plays the official rules with 2 and 4 players and the party preset with 4, and
+the official rules with the 112-card deck (a Wild Shuffle Hands, three blank Wilds) with 2;
 rlcard's UnoGame (its one rule set, 7 cards, no house rules) plays the same player counts,
 every player choosing a random legal move. rlcard runs in its own throwaway environment
 (``--rlcard-python``), in a child process that this script drives, so that both are timed
@@ -25,7 +26,13 @@ sys.path.insert(0, str(ROOT))
 from engine import Rules, play_round  # noqa: E402
 from rulesets.presets import BY_SLUG  # noqa: E402
 
-CASES = [("official", 2), ("official", 4), ("party", 4)]
+# (preset, players, options changed): the figures' keys are "official-2", "official-112-2".
+CASES = [
+    ("official", 2, {}),
+    ("official", 4, {}),
+    ("party", 4, {}),
+    ("official", 2, {"deck": "modern_112"}),
+]
 
 # Runs inside rlcard's environment: reads "players seconds" lines, answers "rounds seconds".
 RLCARD_CHILD = r"""
@@ -86,8 +93,8 @@ def main() -> None:
     rng = random.Random(19)
     figures: dict[str, dict] = {}
     try:
-        for slug, players in CASES:
-            rules = Rules.from_options(BY_SLUG[slug].options)
+        for slug, players, changes in CASES:
+            rules = Rules.from_options({**BY_SLUG[slug].options, **changes})
             engine_slice(rules, players, rng, 0.2)  # warm up both
             rlcard_slice(players, 0.2)
             ours, theirs = [], []
@@ -95,8 +102,10 @@ def main() -> None:
                 ours.append(engine_slice(rules, players, rng, args.seconds))
                 theirs.append(rlcard_slice(players, args.seconds))
             engine_rate, rlcard_rate = statistics.median(ours), statistics.median(theirs)
-            figures[f"{slug}-{players}"] = {
+            deck = "-112" if changes.get("deck") == "modern_112" else ""
+            figures[f"{slug}{deck}-{players}"] = {
                 "rules": slug,
+                "deck": changes.get("deck", "classic_108"),
                 "players": players,
                 "engine_rounds_per_second": round(engine_rate, 1),
                 "rlcard_rounds_per_second": round(rlcard_rate, 1),
@@ -106,13 +115,13 @@ def main() -> None:
         child.stdin.close()
         child.wait(timeout=30)
 
-    print(f"{'case':<14} {'engine rounds/s':>16} {'rlcard rounds/s':>16} {'ratio':>7}")
+    print(f"{'case':<16} {'engine rounds/s':>16} {'rlcard rounds/s':>16} {'ratio':>7}")
     for key, row in figures.items():
         print(
-            f"{key:<14} {row['engine_rounds_per_second']:>16.0f} "
+            f"{key:<16} {row['engine_rounds_per_second']:>16.0f} "
             f"{row['rlcard_rounds_per_second']:>16.0f} {row['ratio_to_rlcard']:>7.2f}"
         )
-    print("rlcard plays its own fixed rules in every case (7 cards, no house rules).")
+    print("rlcard plays its own fixed rules in every case (108 cards, 7 a hand, no house rules).")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=2) + "\n")
