@@ -17,21 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from random import Random
 
+from engine import deck_scenarios
 from engine.ask import TURN, Facts, Position, after, may_play
-from engine.cards import DECK, DRAW_TWO, REVERSE, SH, SKIP, W4, W, card
+from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.deal_scenarios import blue_nine_instead, dealt, turns_up
-from engine.round import play_round
 from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
-from engine.scenarios import (
-    SCENARIOS,
-    blank_wild_played_as_a_wild,
-    jumps_in,
-    pile_to,
-    shuffle_hands_last_card,
-    special_wild_answers_a_stack,
-)
+from engine.scenarios import SCENARIOS, jumps_in, pile_to
 from engine.seen import (
     BLUE,
     GREEN,
@@ -549,73 +541,5 @@ def _jump_in_challenge(rules: Rules, players: int) -> Seen:
     return Seen(W4 in facts.played_by(jumper) and facts.drew[jumper] == rules.guilty_draw)
 
 
-# --- The 112-card deck's own cards ------------------------------------------------------
-
-
-@rule("deck")
-def _deck_size(rules: Rules, players: int) -> Seen:
-    """The cards of a whole round: 108, or 112 with the modern deck."""
-    held: list[int] = []
-
-    def count(hands: list[list[int]], pile: list[int], discard: list[int]) -> None:
-        held[:] = [sum(map(len, hands)) + len(pile) + len(discard)]
-
-    play_round(rules, players, Random(0), check=count)
-    return Seen(cards=frozenset(held))
-
-
-def dealt_from_the_left(facts: Facts, players: int, total: int) -> bool:
-    """The hands after seat 0's Wild Shuffle Hands: ``total`` cards dealt one at a time
-    from seat 1 (the player to the left) round the table."""
-    expected = [0] * players
-    for i in range(total):
-        expected[(1 + i) % players] += 1
-    return [len(h) for h in facts.hands] == expected
-
-
-@rule("base.shuffle_hands")
-def _shuffle_hands(rules: Rules, players: int) -> Seen:
-    """A Wild Shuffle Hands beside a playable red 5 on a red 3: it may be played; every
-    card held is dealt out again from the player to the left, seat 0 names a colour they
-    hold, and play goes on with the next player in the direction of play."""
-    hand = (SH, card(RED, 5), card(GREEN, 8))
-    position = table(players, hand, top=RED_3)
-    facts = after(rules, position, SH)
-    total = len(hand) - 1 + len(OTHERS) * (players - 1)
-    colours = {c >> 4 for c in facts.hands[0] if c < 64}
-    return Seen(
-        playable(rules, players, SH, (card(RED, 5),))
-        and dealt_from_the_left(facts, players, total)
-        and (facts.colour in colours or not colours)
-        and facts.next == next_seat(rules, players)
-    )
-
-
-def uno_after_the_deal(rules: Rules, players: int) -> bool:
-    """Everyone is dealt a single card by seat 0's Wild Shuffle Hands; all forget UNO and
-    are caught: each draws the penalty at once."""
-    hands = ((SH, card(RED, 5)), *[(card(YELLOW, 1),)] * (players - 1))
-    position = Position(hands=hands, top=RED_3)
-    facts = after(rules, position, SH, {"forget_uno": 1.0, "catch": 1.0})
-    return all(len(h) == 1 + rules.uno_penalty for h in facts.hands)
-
-
-@rule("base.shuffle_hands_last")
-def _shuffle_hands_last(rules: Rules, players: int) -> Seen:
-    return Seen(
-        True,
-        holds=holding(
-            round_goes_on=shuffle_hands_last_card(rules, players),
-            uno_after_deal=uno_after_the_deal(rules, players),
-        ),
-    )
-
-
-@rule("base.custom_wild")
-def _custom_wild(rules: Rules, players: int) -> Seen:
-    return Seen(True, holds=holding(plays_as_wild=blank_wild_played_as_a_wild(rules, players)))
-
-
-@rule("base.special_wilds_stack")
-def _special_wilds_stack(rules: Rules, players: int) -> Seen:
-    return Seen(not special_wild_answers_a_stack(rules, players))
+# The 112-card deck's own cards (engine/deck_scenarios.py).
+RULE_SCENARIOS.update(deck_scenarios.RULES)

@@ -480,14 +480,7 @@ def parse_import(text: str) -> dict[str, Any]:
             )
             % {"max": DESCRIPTION_MAX}
         )
-    try:  # files from before own rules existed have none
-        own = own_rules.clean(doc.get("own_rules", []))
-    except own_rules.OwnRulesError as exc:
-        raise forms.ValidationError(exc.errors) from None
-    try:  # files from before the 112-card deck have none
-        custom_wild_rule = own_rules.clean_custom_wild(doc.get("custom_wild_rule", ""))
-    except own_rules.OwnRulesError as exc:
-        raise forms.ValidationError(exc.errors) from None
+    own = _own_rules(doc)
     raw = doc.get("options")
     if not isinstance(raw, dict):
         raise forms.ValidationError(_("The file has no options."))
@@ -502,8 +495,26 @@ def parse_import(text: str) -> dict[str, Any]:
         "description": description.strip(),
         "options": options,
         "own_rules": own,
-        "custom_wild_rule": custom_wild_rule,
+        "custom_wild_rule": _custom_wild_rule(doc),
     }
+
+
+def _own_rules(doc: dict[str, Any]) -> list[str]:
+    """The own rules of an imported file (files from before own rules existed have none);
+    raises ValidationError saying what is wrong."""
+    try:
+        return own_rules.clean(doc.get("own_rules", []))
+    except own_rules.OwnRulesError as exc:
+        raise forms.ValidationError(exc.errors) from None
+
+
+def _custom_wild_rule(doc: dict[str, Any]) -> str:
+    """The blank Wild's rule of an imported file (files from before the 112-card deck have
+    none: empty); raises ValidationError saying what is wrong."""
+    try:
+        return own_rules.clean_custom_wild(doc.get("custom_wild_rule", ""))
+    except own_rules.OwnRulesError as exc:
+        raise forms.ValidationError(exc.errors) from None
 
 
 def _plain_text(doc: Any) -> bool:
