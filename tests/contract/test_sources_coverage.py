@@ -328,6 +328,12 @@ def test_every_source_is_used_and_every_base_text_covers_something():
         "base.several_zeros",
         "base.two_players_stacking",
         "base.jump_in_challenge",
+        # Catalogue v3: the 112-card deck's own cards (Mattel's 112-card sheet, not a source).
+        "base.shuffle_hands",
+        "base.shuffle_hands_last",
+        "base.custom_wild",
+        "base.special_wilds_stack",
+        "base.shuffle_hands_jump_in",
     }
     assert covered_bases | catalogue_only == set(reference.BASE)
     assert {n[0] for n in NOT_RULES} <= {s[1] for s in STATEMENTS}
