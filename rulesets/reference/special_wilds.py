@@ -20,8 +20,8 @@ question = asks(QUESTIONS)
 )
 def _shuffle_hands_any_time(o: Options) -> Reply:
     return YES, gettext(
-        "Yes: like a Wild, a Wild Shuffle Hands may be played on any card, even when you "
-        "could play another card."
+        "Like a Wild, a Wild Shuffle Hands may be played on any card, even when you could "
+        "play another card."
     )
 
 
@@ -61,6 +61,6 @@ def _custom_wild_what(o: Options) -> Reply:
 )
 def _special_wild_on_stack(o: Options) -> Reply:
     return NO, gettext(
-        "No: neither is a draw card. Answer with a draw card as your stacking rules allow, or "
-        "draw the whole total."
+        "Neither is a draw card: answer with a draw card as your stacking rules allow, or draw "
+        "the whole total."
     )

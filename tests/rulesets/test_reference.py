@@ -357,7 +357,7 @@ ANSWER_CASES = [
         "special_wild_on_stack",
         {**MODERN, "stack_draw_two_on_draw_two": True},
         "No",
-        "neither is a draw card",
+        "Neither is a draw card",
         True,
     ),
     ("stack_d2_on_d2", {}, "No", "You draw two cards and miss your turn.", False),
