@@ -4,6 +4,7 @@ words, quoted, never explained."""
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from django.utils.html import escape
 
 from rulesets import options as opts
@@ -83,3 +84,25 @@ def test_the_table_card_quotes_the_blank_wild(layout):
 def test_the_search_finds_them_by_the_boxs_words(query, anchor):
     ref = reference.build({**MODERN, "stack_draw_two_on_draw_two": True}, (), WILD)
     assert anchor in [h.anchor for h in search.search(ref, query, language="en").hits]
+
+
+@pytest.mark.parametrize(
+    "language, query, anchor",
+    [
+        ("es", "baraja", "q-shuffle_hands_any_time"),
+        ("es", "barajar manos", "q-shuffle_hands_last"),
+        ("es", "comodin en blanco", "q-custom_wild_what"),
+        ("fr", "melange des mains", "q-shuffle_hands_any_time"),
+        ("fr", "joker vierge", "q-custom_wild_what"),
+        ("de", "mischen", "q-shuffle_hands_any_time"),
+        ("de", "hände mischen letzte karte", "q-shuffle_hands_last"),
+        ("de", "leere", "q-custom_wild_what"),
+        ("pt-br", "embaralhar", "q-shuffle_hands_any_time"),
+        ("pt-br", "coringa em branco", "q-custom_wild_what"),
+    ],
+)
+def test_the_search_finds_them_by_the_boxs_words_in_each_language(language, query, anchor):
+    with translation.override(language):
+        ref = reference.build({**MODERN, "stack_draw_two_on_draw_two": True}, (), WILD)
+        hits = [h.anchor for h in search.search(ref, query, language=language).hits]
+    assert anchor in hits, hits
