@@ -30,7 +30,14 @@ from play import scoring
 from rulesets import options as opts
 
 # The engine's modules that only the tests' scenarios use: they play nothing of an estimate.
-_TESTS_ONLY = {"ask.py", "scenarios.py", "rule_scenarios.py", "deal_scenarios.py", "seen.py"}
+_TESTS_ONLY = {
+    "ask.py",
+    "scenarios.py",
+    "rule_scenarios.py",
+    "deal_scenarios.py",
+    "deck_scenarios.py",
+    "seen.py",
+}
 
 
 def engine_version() -> str:

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("play", "0005_game_table"),
+        ("play", "0007_old_table"),
     ]
 
     operations = [
