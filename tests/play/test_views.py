@@ -227,6 +227,9 @@ def test_the_rules_link_of_a_game_opens_the_revision_it_plays_by(member, spectat
     same = member.get(f"/g/{game.code}/rules/").content.decode()
     assert "have changed since" not in same
     assert f"(revision {revision.number})" in same
+    # The rules themselves, as the rules page shows them: what differs, then every rule.
+    assert '<p class="house-summary' in same and 'id="answers"' in same
+    assert "{&#x27;top&#x27;" not in same
     save_revision(revision.ruleset, "Grandma’s rules", "", {**revision.options, "uno_penalty": 4})
     for client, link in [
         (member, f"/g/{game.code}/rules/"),
