@@ -5,6 +5,7 @@ from django.test import Client
 
 from play import services
 from play.models import Game, Hand, Player, Round
+from rulesets import codes
 from tests.conftest import make_ruleset
 
 
@@ -40,6 +41,17 @@ def spectator(game):
     c = Client()
     assert c.get(f"/w/{game.spectator_code}/").status_code == 200
     return c
+
+
+@pytest.fixture
+def rules(db):
+    return make_ruleset()[0]
+
+
+@pytest.fixture
+def table_code():
+    """The code of a table (the printed card's link)."""
+    return codes.new_code()
 
 
 @pytest.fixture

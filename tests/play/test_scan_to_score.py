@@ -18,20 +18,9 @@ from django.test import Client
 from play import services, tables
 from play.models import Game, Round
 from rulesets import codes
-from tests.conftest import make_ruleset
 from tests.play.conftest import record
 
 ANN, BEN, CAT = range(3)
-
-
-@pytest.fixture
-def rules(db):
-    return make_ruleset()[0]
-
-
-@pytest.fixture
-def table_code():
-    return codes.new_code()
 
 
 @pytest.fixture

@@ -36,16 +36,6 @@ def _start(client, code, names=("Ann", "Ben", "Cat")):
 
 
 @pytest.fixture
-def rules(db):
-    return make_ruleset()[0]
-
-
-@pytest.fixture
-def table_code():
-    return codes.new_code()
-
-
-@pytest.fixture
 def at_table(rules, table_code):
     """A phone that scanned the printed card: it opened the table link."""
     c = Client()
