@@ -66,8 +66,10 @@ def record(request, code):
     number = done.round.number
     result, text = _recorded_text(rules, done)
     # A round sent later leaves no message for the next page, unless it was merged with
-    # another phone's: that, the phone must read even when the page has moved on.
-    if request.headers.get("X-Round-Sent") != "later" or done.merged:
+    # another phone's, or it ended the game (the page reloads for the final board): that,
+    # the phone must read even when the page has moved on.
+    ended = done.standing is not None and done.standing.finished
+    if request.headers.get("X-Round-Sent") != "later" or done.merged or ended:
         (messages.success if done.created else messages.info)(request, text)
     # To the top of the page, where the message is (the form's #record-title would stick).
     page = reverse("play:game", args=[code]) + "#main"

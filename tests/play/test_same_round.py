@@ -157,6 +157,15 @@ def test_a_round_sent_later_leaves_no_message_for_the_next_page(member, game):
     assert "Round 1 saved" not in member.get(f"/g/{game.code}/").content.decode()
 
 
+def test_a_round_sent_later_that_ends_the_game_leaves_its_message_for_the_final_board(member, game):
+    """The page reloads for the final board (static/js/scorekeeper.js): the round that
+    ended the game is said there, or the phone that saved it would never read it."""
+    status, body = _post_json(member, game, {**_round(1), "hand_0": "600"}, later=True)
+    assert (status, body["result"]) == (200, "recorded")
+    page = member.get(f"/g/{game.code}/").content.decode()
+    assert 'data-finished="true"' in page and "Round 1 saved" in page
+
+
 def test_a_queued_round_sent_again_counts_once_even_after_other_rounds(member, game):
     """The answer was lost on the way back: the phone sends it again, later."""
     mine = _round(1)
