@@ -33,6 +33,14 @@ LOCALE = Path(settings.BASE_DIR) / "locale"
 DOMAINS = ("django", "djangojs")
 OTHER_LANGUAGES = [code for code, _name in settings.ALL_LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|\{(\w+)\}")
+# What xgettext writes in a new catalogue's header until someone fills it in.
+HEADER_PLACEHOLDERS = (
+    "SOME DESCRIPTIVE TITLE",
+    "PACKAGE VERSION",
+    "YEAR-MO-DA",
+    "FULL NAME",
+    "LANGUAGE <LL@li.org>",
+)
 
 
 def locale_name(code: str) -> str:
@@ -107,7 +115,7 @@ def placeholders(text: str) -> set[str]:
 def problems(text: str) -> list[str]:
     """What keeps a catalogue from being complete: a header not filled in, an entry not
     translated or marked fuzzy, a translation that loses or invents a named placeholder."""
-    found = []
+    found = header_problems(text)
     for entry in parse_po(text):
         where = f"line {entry.line}: {entry.msgid[:60]!r}"
         if entry.msgid == "":
@@ -120,6 +128,18 @@ def problems(text: str) -> list[str]:
             found.append(f"{where} is not translated")
         found += placeholder_problems(entry, where)
     return found
+
+
+def header_problems(text: str) -> list[str]:
+    """The header (its comments and its msgstr, up to the first real entry) names the
+    project, the translators and the language, not xgettext's placeholders."""
+    end = re.search(r'^msgid "[^"]', text, re.M)
+    header = text[: end.start()] if end else text
+    return [
+        f"the header still says {placeholder!r} (fill it in)"
+        for placeholder in HEADER_PLACEHOLDERS
+        if placeholder in header
+    ]
 
 
 def placeholder_problems(entry: Entry, where: str) -> list[str]:
@@ -183,6 +203,38 @@ def test_the_checker_finds_what_is_missing_in_a_catalogue():
     assert "'Change' is fuzzy" in found[2]
     assert "missing {'number'}, unknown {'numero'}" in found[3]
     assert "'%(count)s card' is not translated" in found[4]  # msgstr[0] may say "una"
+
+
+def test_the_checker_finds_a_header_not_filled_in():
+    text = "\n".join(
+        [
+            "# SOME DESCRIPTIVE TITLE.",
+            "#",
+            'msgid ""',
+            'msgstr ""',
+            '"Project-Id-Version: PACKAGE VERSION\\n"',
+            '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"',
+            '"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"',
+            '"Language-Team: LANGUAGE <LL@li.org>\\n"',
+            '"Language: es\\n"',
+            "",
+            'msgid "Done"',
+            'msgstr "Hecho"',
+        ]
+    )
+    found = problems(text)
+    assert len(found) == 5, found
+    assert all("the header still says" in problem for problem in found)
+    assert "'SOME DESCRIPTIVE TITLE'" in found[0]
+    assert "'LANGUAGE <LL@li.org>'" in found[4]
+    filled = (
+        text.replace("SOME DESCRIPTIVE TITLE", "House Rules: the Spanish translation")
+        .replace("PACKAGE VERSION", "House Rules")
+        .replace("YEAR-MO-DA HO:MI+ZONE", "2026-12-06 20:00+0000")
+        .replace("FULL NAME <EMAIL@ADDRESS>", "House Rules developers")
+        .replace("LANGUAGE <LL@li.org>", "Spanish")
+    )
+    assert problems(filled) == []
 
 
 def test_a_complete_catalogue_has_no_problem():
