@@ -365,10 +365,10 @@ GERMAN = TableWords(
             (
                 r"\bZieh-?\s?Vier(?:-Farbenwahlkarten?)?\b|"
                 r"\bZieh-4(?:-Farbwahl-Karten?)?|"
-                r"\+\s?4\b",
+                r"\+\s?4(?:-Karten?)?\b",
                 " wd4 ",
             ),
-            (r"\bZieh-?\s?Zwei(?:-Karten?)?\b|\bZieh-2(?:-Karten?)?|\+\s?2\b", " d2 "),
+            (r"\bZieh-?\s?Zwei(?:-Karten?)?\b|\bZieh-2(?:-Karten?)?|\+\s?2(?:-Karten?)?\b", " d2 "),
             (r"\bAussetz(?:en|er)(?:-?[Kk]arten?)?\b", " skip "),
             (r"\bRichtungswechsel(?:-?[Kk]arten?)?\b|\bRetour(?:-?[Kk]arten?)?\b", " reverse "),
             (r"\bFarbenwahlkarten?\b|\bFarbwahl-?[Kk]arten?\b", " wild "),
@@ -378,10 +378,13 @@ GERMAN = TableWords(
         [
             (
                 r"(?:\+\s*4|plus\s*(?:4|vier)|zieh\s*-?\s*(?:4|vier)(?:er)?|vierer)"
-                r"(?:\s*-?\s*farb(?:en)?(?:wahl|wunsch)\w*)?\b",
+                r"(?:\s*-?\s*farb(?:en)?(?:wahl|wunsch)\w*|-karten?)?\b",
                 " wd4 ",
             ),
-            (r"(?:\+\s*2|plus\s*(?:2|zwei)|zieh\s*-?\s*(?:2|zwei)(?:er)?|zweier)\b", " d2 "),
+            (
+                r"(?:\+\s*2|plus\s*(?:2|zwei)|zieh\s*-?\s*(?:2|zwei)(?:er)?|zweier)(?:-karten?)?\b",
+                " d2 ",
+            ),
             (r"\bau(?:ss|ß)er\s+der\s+reihe\b", " jump "),
             # The names printed on German boxes, old and new, in one word or several.
             (r"\bretour\s*-?\s*(?:karten?)?\b|\brichtungswechsel\w*", " reverse "),

@@ -122,6 +122,9 @@ CARD_ORDER = [
     ("fr", "+2 sur un +4", "stack_d2_on_wd4"),
     ("de", "+2 auf eine +4", "stack_d2_on_wd4"),
     ("de", "auf eine +2 eine +4", "stack_wd4_on_d2"),
+    # The German page says "+2-Karte" and "+4-Karte": the card, not a word between two cards.
+    ("de", "+2-Karte auf eine +4-Karte", "stack_d2_on_wd4"),
+    ("de", "darf ich auf eine +2-Karte eine +4-Karte legen", "stack_wd4_on_d2"),
     ("pt-br", "+2 sobre um +4", "stack_d2_on_wd4"),
     # "Can I play a +2 on a +4?", the question every table asks: playing one draw card on
     # another is stacking it, in every language, and a draw card on its own kind too.
@@ -331,6 +334,8 @@ BOX_NAMES = [
     ("de", "Farbenwahlkarte", "wild"),
     ("de", "Zieh Vier Farbenwahlkarte", "wd4"),
     ("de", "Zieh-4-Farbwunschkarte", "wd4"),
+    ("de", "+4-Karte", "wd4"),
+    ("de", "+2-Karten", "d2"),
     ("pt-br", "compra duas", "d2"),
     ("pt-br", "Compre Duas", "d2"),
     ("pt-br", "Pular", "skip"),
