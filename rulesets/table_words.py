@@ -238,7 +238,7 @@ SPANISH = TableWords(
             (r"\bqued\w*\s+sin\s+cartas\b", " out "),
             (
                 r"\b(?:despues\s+de|acab(?:o|as|a|e|amos)\s+de)\s+(?:robar|tomar|coger)\b|"
-                r"\bcarta\s+(?:robada|que\s+(?:robe|robo|robaste))\b",
+                r"\bcarta\s+(?:robada|tomada|que\s+(?:robe|robo|robaste|tome|tomo|tomaste))\b",
                 " draw drawncard ",
             ),
         ]
@@ -258,8 +258,11 @@ SPANISH = TableWords(
         "swap": ("intercambiar", "intercambio", "intercambian", "cambiar", "cambio", "cambia",
                  "cambian", "pasar", "pasan", "pasen", "rotar", "rotan", "girar", "giran"),
         "jump": ("cortar", "corte", "colarse", "meterse"),
-        "draw": ("robar*", "robo", "roba", "robas", "robe", "tomar", "toma", "tomo", "coger*",
-                 "cogi", "cogio", "agarrar*", "sacar*"),
+        # The page says "tomar" (Latin America, as the card names Toma dos, Comodín Toma
+        # cuatro); Spain's "robar" and "coger" are the same word here, and "carta de
+        # castigo" (the page's "draw card") is Spain's "carta de robo".
+        "draw": ("robar*", "robo", "roba", "robas", "robe", "tomar*", "toma", "tomo", "tome",
+                 "tomas", "coger*", "cogi", "cogio", "agarrar*", "sacar*", "castigo"),
         "deal": ("repartir", "reparte", "repartidor", "reparto", "da"),
         "score": ("puntos", "punto", "puntuacion", "contar", "cuenta", "cuentan", "suman"),
         "uno": ("gritar", "grito", "decir", "digo", "cantar"),

@@ -348,6 +348,28 @@ BOX_NAMES = [
 ]
 
 
+# The Spanish page is written in Latin America's words (Toma dos, "tomar una carta"); a
+# family from Spain asks with "robar", "coger" and "carta de robo", and both find the answer.
+SPANISH_VARIETIES = [
+    ("si tomo una carta puedo jugarla", "play_drawn"),
+    ("puedo jugar la carta que tomé", "play_drawn"),
+    ("si robo una carta puedo jugarla", "play_drawn"),
+    ("puedo jugar la carta que robé", "play_drawn"),
+    ("puedo jugar la carta que cogí", "play_drawn"),
+    ("puedo tomar si podría jugar", "draw_instead"),
+    ("puedo robar si podría jugar", "draw_instead"),
+    ("puedo coger si podría jugar", "draw_instead"),
+]
+
+
+@pytest.mark.parametrize("slug", ["official", "party"])
+@pytest.mark.parametrize(
+    ("query", "first"), SPANISH_VARIETIES, ids=[q for q, _ in SPANISH_VARIETIES]
+)
+def test_spanish_from_spain_and_latin_america_finds_the_same_answer(slug, query, first):
+    assert _first(slug, "es", query) == first
+
+
 @pytest.mark.parametrize("slug", ["official", "party"])
 @pytest.mark.parametrize(
     ("language", "name", "card"), BOX_NAMES, ids=[f"{lang}:{n}" for lang, n, _ in BOX_NAMES]
