@@ -305,6 +305,52 @@ def test_every_catalogue_compiles_and_keeps_its_placeholders(code, domain, tmp_p
     assert found == []
 
 
+# French puts a space before ":" (a no-break space), ";", "!", "?" and inside « » (a narrow
+# no-break space): an ordinary one would let the sign wrap alone onto the next line of a phone.
+FRENCH_SPACE_PROBLEMS = re.compile(r"[ \u00a0]+[;!?»]| +:|«[ \u00a0]")
+
+
+def french_typography_problems(text: str) -> list[str]:
+    """The French translations whose spaces before two-part signs may break or are missing
+    (outside HTML tags, entities and placeholders, which are left as they are)."""
+    found = []
+    for entry in parse_po(text):
+        for value in entry.msgstr.values() if entry.msgid else ():
+            words = re.sub(r"<[^>]*>|&#?\w+;|%\(\w+\)[sdif]|\{\w+\}", "x", value)
+            if FRENCH_SPACE_PROBLEMS.search(words) or re.search(r"\w[;!?:»](?=\s|$)", words):
+                found.append(f"line {entry.line}: {value[:60]!r}")
+    return found
+
+
+def test_the_french_checker_finds_spaces_that_break():
+    text = "\n".join(
+        [
+            'msgid "Done: saved."',
+            'msgstr "Fait : enregistré."',
+            "",
+            'msgid "Ready?"',
+            'msgstr "Prêt ?"',
+            "",
+            "msgid \"Say 'UNO'\"",
+            'msgstr "Dites « UNO »"',
+            "",
+            'msgid "Ready!"',
+            'msgstr "Prêt!"',
+            "",
+            'msgid "Fine: <a href=\\"https://x\\">yes</a> &amp; %(name)s"',
+            'msgstr "Bien\u00a0: <a href=\\"https://x\\">oui</a> &amp; %(name)s\u202f?"',
+        ]
+    )
+    found = french_typography_problems(text)
+    assert len(found) == 4, found
+    assert "Bien" not in " ".join(found)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_french_keeps_no_break_spaces_before_colons_and_question_marks(domain):
+    assert french_typography_problems(catalogue("fr", domain).read_text()) == []
+
+
 def test_every_catalogue_has_the_same_texts_to_translate():
     """``make messages`` ran for all the languages at once: none is behind the others."""
     for domain in DOMAINS:
