@@ -139,9 +139,21 @@
     });
 
     var keypad = form.querySelector("template[data-keypad-template]");
-    hands.forEach(function (hand) { setUpKeypad(hand, keypad); });
-    // Tapping who went out goes on to the first hand that scores (the keyboard's Next, then
-    // Done, take it from there); choosing with the arrow keys stays on the choice.
+    var openers = Array.prototype.map.call(hands, function (hand) { return setUpKeypad(hand, keypad); });
+    // Tapping who went out in the round entry's sheet ("+ Round N") opens the compact keypads
+    // of the hands that score: the cards are tapped at once, with no phone keyboard over them
+    // (typing a total still works). Elsewhere it goes on to the first hand that scores (the
+    // keyboard's Next, then Done, take it from there). Choosing with the arrow keys stays
+    // on the choice.
+    function openScoringKeypads() {
+      var inputs = scoringInputs();
+      hands.forEach(function (hand, i) {
+        if (inputs.indexOf(hand.querySelector("[data-hand-input]")) !== -1) openers[i]();
+        else closeKeypad(hand);
+      });
+      // The first of them comes up under the sheet's title.
+      if (inputs.length) inputs[0].closest("[data-hand]").scrollIntoView({ block: "start" });
+    }
     var tapped = false;
     form.addEventListener("pointerdown", function (e) {
       tapped = !!(e.target.closest && e.target.closest(".went-out"));
@@ -151,8 +163,12 @@
       updateHands();
       updateEnterHints();
       if (tapped && form.hasAttribute("data-record")) {
-        var first = scoringInputs()[0];
-        if (first) first.focus();
+        if (keypad && form.closest("[data-record-sheet].is-open")) {
+          openScoringKeypads();
+        } else {
+          var first = scoringInputs()[0];
+          if (first) first.focus();
+        }
       }
       tapped = false;
     });
@@ -167,8 +183,9 @@
     toggle.setAttribute("aria-expanded", "false");
   }
 
-  // The page has one keypad (a <template>); a hand gets its own copy when its Cards
-  // button is first tapped, so each hand keeps its own tally.
+  // The page has one keypad (a <template>); a hand gets its own copy when its keypad is
+  // first opened (its Cards button, or who went out tapped), so each hand keeps its own
+  // tally. Returns the function that opens the hand's keypad.
   function setUpKeypad(hand, template) {
     var toggle = hand.querySelector("[data-keypad-toggle]");
     var keypad = hand.querySelector("[data-keypad]");
@@ -215,17 +232,18 @@
       });
     }
 
-    if (!template) return;  // no keypad on this form
-    toggle.hidden = false;
-    toggle.addEventListener("click", function () {
-      if (!tally) build();
-      var open = keypad.hidden;
+    function show(open) {
+      if (open && !tally) build();
       keypad.hidden = !open;
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
       if (open && input.value !== "" && !cards.length) {
         tally.textContent = fill(gettext("Typed: %(points)s. Tapping cards starts the count again."), { points: input.value });
       }
-    });
+    }
+
+    if (!template) return function () {};  // no keypad on this form
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () { show(keypad.hidden); });
     // Typing a number replaces the tapped cards; an emptied form (the next round) has none.
     function forget() {
       sent.value = "";
@@ -236,6 +254,7 @@
     }
     input.addEventListener("input", forget);
     if (input.form) input.form.addEventListener("reset", forget);
+    return function () { show(true); };
   }
 
   function init(root) {

@@ -30,9 +30,11 @@ def _hand(page, seat):
 
 
 def _tap(page, seat, name, cards):
-    """Counts a hand with the keypad: opens it, taps the cards, checks the sum."""
+    """Counts a hand with the keypad: opens it (unless tapping who went out did), taps the cards."""
     hand = _hand(page, seat)
-    hand.get_by_role("button", name=f"Cards in {name}’s hand").click()
+    toggle = hand.get_by_role("button", name=f"Cards in {name}’s hand")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
     for card in cards:
         hand.locator(f'[data-card="{card}"]').click()
     return hand
@@ -309,8 +311,9 @@ class Taps:
 def test_the_worked_example_takes_ten_taps_from_the_board_and_the_phone_stays_put(
     pages, transactional_db
 ):
-    """The catalogue's worked example: Ann goes out; Ben 7, Skip, Wild (77); Cat 0, 9 (9);
-    Dan Draw Two, Draw Two, Reverse (60): Ann scores 146."""
+    """The catalogue's worked example, with the card keypad: Ann goes out; Ben 7, Skip, Wild
+    (77); Cat 0, 9 (9: a 0 needs no tap); Dan Draw Two, Draw Two, Reverse (60): Ann scores
+    146. Tapping who went out opens the keypads of the hands that score."""
     from tests.play.conftest import make_game
 
     game = make_game(["Ann", "Ben", "Cat", "Dan"], target_score=500)
@@ -330,13 +333,24 @@ def test_the_worked_example_takes_ten_taps_from_the_board_and_the_phone_stays_pu
     expect(page.get_by_role("button", name="Save round 1")).to_be_in_viewport()
     _check(page, "scorekeeper-round-sheet-390")
     taps.tap(page.get_by_role("radio", name="Ann", exact=True))
-    expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_be_focused()
-    taps.keys("77")
-    taps.keys(["Enter"])  # the keyboard's Next
-    taps.keys("9")
-    taps.keys(["Enter"])
-    taps.keys("60")
-    taps.keys(["Enter"])  # the keyboard's Done: saves
+    # The hands that score have their keypads open; the one who went out has none.
+    expect(page.locator("[data-keypad]:visible")).to_have_count(3)
+    expect(_hand(page, 0).locator("[data-keypad]")).to_be_hidden()
+    for seat in (1, 2, 3):
+        toggle = _hand(page, seat).get_by_role("button", name=re.compile("^Cards"))
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+    for key in page.locator("[data-keypad]:visible [data-card]").all():
+        box = key.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    hands = {1: ["7", "Skip", "Wild"], 2: ["9"], 3: ["Draw Two", "Draw Two", "Reverse"]}
+    for seat, cards in hands.items():
+        for card in cards:
+            taps.tap(_hand(page, seat).locator(f'[data-card="{card}"]'))
+    expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("77")
+    expect(page.get_by_role("spinbutton", name="Cat", exact=True)).to_have_value("9")
+    expect(page.get_by_role("spinbutton", name="Dan", exact=True)).to_have_value("60")
+    _check(page, "scorekeeper-round-sheet-keypads-390")
+    taps.tap(page.get_by_role("button", name="Save round 1"))
     assert_saved_in_place(page)
     assert taps.count <= 10, taps.count
     expect(page.locator("[data-queue-status]")).to_have_text(
@@ -352,7 +366,34 @@ def test_the_worked_example_takes_ten_taps_from_the_board_and_the_phone_stays_pu
     expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("")
     expect(page.get_by_role("radio", name="Ann", exact=True)).not_to_be_checked()
     assert Round.objects.filter(game=game).count() == 1
+    saved = Round.objects.get(game=game).hands.values_list("player__name", "points")
+    assert sorted(saved) == [("Ben", 77), ("Cat", 9), ("Dan", 60)]
     _check(page, "scorekeeper-after-round-sheet-390")
+
+
+def test_the_worked_example_typed_with_the_keyboard_alone(pages, transactional_db):
+    """Typing totals still works in the sheet, with the keyboard only: the choice made with
+    the arrow keys opens no keypad, Tab goes to the first hand, Enter to the next, then saves."""
+    from tests.play.conftest import make_game
+
+    game = make_game(["Ann", "Ben", "Cat", "Dan"], target_score=500)
+    page = pages.new(width=390, height=844, color_scheme="dark")
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("link", name="+ Round 1").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_checked()
+    expect(page.locator("[data-keypad]:visible")).to_have_count(0)
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_be_focused()
+    for keys in ("77", "Enter", "9", "Enter", "60", "Enter"):
+        if keys == "Enter":
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.type(keys)
+    assert_saved_in_place(page)
+    expect(_score(page, "Ann")).to_have_text(re.compile(r"146$"))
 
 
 def test_the_round_entry_keeps_its_keypads_and_closes_them_after_saving(pages, transactional_db):
@@ -374,6 +415,7 @@ def test_the_round_entry_keeps_its_keypads_and_closes_them_after_saving(pages, t
     # Closing without saving keeps what was typed; Escape closes it too.
     page.get_by_role("link", name="+ Round 2").click()
     page.get_by_role("radio", name="Ben", exact=True).click()
+    page.get_by_role("spinbutton", name="Ann", exact=True).click()
     page.keyboard.type("5")
     page.get_by_role("button", name="Close").click()
     expect(page.get_by_role("link", name="+ Round 2")).to_be_focused()
