@@ -566,8 +566,8 @@
       var type = response.headers.get("Content-Type") || "";
       if (type.indexOf("application/json") === -1) {
         if (response.status >= 500 || response.status === 429) throw new Error("busy");
-        if (response.status === 400) return { status: 400, data: { result: "invalid", message: gettext("The server did not accept this round. Open the scoreboard again to see why.") } };
-        return { status: response.status, data: { result: "refused", message: gettext("The server refused this round. Reload the page: it may help.") } };
+        if (response.status === 400) return { status: 400, data: { result: "invalid", message: gettext("This round was not saved. Open the scoreboard again to see why.") } };
+        return { status: response.status, data: { result: "refused", message: gettext("This round could not be saved. Reload the page: it may help.") } };
       }
       return response.json().then(function (data) { return { status: response.status, data: data }; });
     }).then(function (answer) {
@@ -594,7 +594,7 @@
         say("");
         updateEntry(entry.id, {
           status: data.result === "conflict" ? "conflict" : "refused",
-          problem: data.message || gettext("The server refused this round."),
+          problem: data.message || gettext("This round could not be saved."),
           nextRound: data.next_round || null,
           compare: data.compare || null,
           sentAt: Date.now()

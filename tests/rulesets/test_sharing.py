@@ -371,7 +371,10 @@ class TestCard:
         local = Client(headers={"host": "127.0.0.1:8000"})
         body = local.get(f"/r/{ruleset.code}/card/", {"layout": layout}).content.decode()
         assert "A phone can’t open this link yet." in body
-        assert "a name that means “this computer”" in body
+        assert "works on this computer only" in body
+        # In family words: no server address nor instructions file in what a player reads.
+        note = re.search(r'<div class="share-local".*?</div>', body, re.S).group()
+        assert "127.0.0.1" not in note and "README" not in note
         elsewhere = Client().get(f"/r/{ruleset.code}/card/", {"layout": layout})
         assert "A phone can’t open this link yet." not in elsewhere.content.decode()
 
