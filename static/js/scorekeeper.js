@@ -151,8 +151,12 @@
         if (inputs.indexOf(hand.querySelector("[data-hand-input]")) !== -1) openers[i]();
         else closeKeypad(hand);
       });
-      // The first of them comes up under the sheet's title.
-      if (inputs.length) inputs[0].closest("[data-hand]").scrollIntoView({ block: "start" });
+      // The first of them comes up just under the sheet's title (which may take two lines).
+      if (!inputs.length) return;
+      var first = inputs[0].closest("[data-hand]");
+      var head = form.closest("[data-record-sheet]").querySelector(".record-head");
+      first.style.scrollMarginTop = (head ? head.offsetHeight : 0) + "px";
+      first.scrollIntoView({ block: "start" });
     }
     var tapped = false;
     form.addEventListener("pointerdown", function (e) {
