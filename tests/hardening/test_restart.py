@@ -41,13 +41,15 @@ class Phone:
         if fields is not None:
             body = urlencode({**fields, "csrfmiddlewaretoken": self.token}, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        text = response.read().decode()
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode()
+        finally:
+            conn.close()  # also when the server went away meanwhile
         for cookie in response.headers.get_all("Set-Cookie") or []:
             name, value = cookie.split(";", 1)[0].split("=", 1)
             self.cookies[name] = value
-        conn.close()
         found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
         if found:
             self.token = found.group(1)
