@@ -6,11 +6,12 @@ play at once, two phones each: every phone opens the scoreboard, polls it and re
 each round with a submission id of its own. A phone that gets no answer, or the 503 "try
 again" page, sends the same round again, as the app's own phones do, until it is recorded.
 Meanwhile: Redis is stopped for 30 s and started again, PostgreSQL is restarted, and one
-gunicorn worker is killed with SIGKILL.
+gunicorn worker is killed with SIGKILL in the middle of a request.
 
 No answer is a 5xx other than a 503 (the app's "try again" page, or nginx's "busy" page while
 a worker is away); every round a phone saw confirmed is in the database exactly once, and
-no round is there that no phone sent. The figures are printed (pytest -s shows them).
+no round is there that no phone sent. The figures are printed (pytest -s shows them) and
+kept in test-artifacts/faults.txt.
 Skipped where PostgreSQL is not installed (`make test-production` installs it).
 """
 
@@ -38,10 +39,11 @@ from tests.hardening.test_restart import Phone
 from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
 from tests.hardening.test_worker_restart import Cluster
 from tests.rulesets.test_views import form_data
-from tests.served import RedisServer, Server, _free_port
+from tests.served import ROOT, RedisServer, Server, _free_port
 
 pytestmark = pytest.mark.served
 
+ARTIFACTS = ROOT / "test-artifacts"
 REDIS_DOWN = 30  # seconds, as issue 42 asks
 READ_BACK = """
 import django, json
@@ -232,20 +234,23 @@ def production(tmp_path):
 
 
 def _print(figures: Figures, found: dict[str, list[str]], seconds: float, phones: int) -> None:
-    """The figures for the notes (pytest -s shows them; a failing test shows them always)."""
+    """The figures for the notes: printed (pytest -s shows them; a failing test shows them
+    always) and kept in test-artifacts/faults.txt (a CI run's pytest shows no output)."""
     requests = sum(figures.statuses.values())
     fives = sum(n for status, n in figures.statuses.items() if status >= 500)
     sent = sum(len(ids) for ids in figures.sent.values())
     confirmed = sum(len(ids) for ids in figures.confirmed.values())
     in_database = sum(len(ids) for ids in found.values())
-    print(
-        f"\nfaults under load ({seconds:.0f} s, {phones} phones at {len(found)} tables): "
+    lines = [
+        f"faults under load ({seconds:.0f} s, {phones} phones at {len(found)} tables): "
         f"{requests} requests, {fives} 5xx of which {figures.statuses[503]} 503, "
         f"{figures.statuses[0]} without an answer; rounds sent {sent}, confirmed {confirmed}, "
-        f"found {in_database}"
-    )
-    for phase, statuses in figures.by_phase.items():
-        print(f"  {phase}: {dict(sorted(statuses.items()))}")
+        f"found {in_database}",
+        *(f"  {phase}: {dict(sorted(s.items()))}" for phase, s in figures.by_phase.items()),
+    ]
+    print("\n" + "\n".join(lines))
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "faults.txt").write_text("\n".join(lines) + "\n")
 
 
 def test_redis_stopped_postgresql_restarted_and_a_worker_killed_under_load(production):
