@@ -29,16 +29,6 @@ from engine import KNOBS, Rules, play_round, round_result
 from play import scoring
 from rulesets import options as opts
 
-# The engine's modules that only the tests' scenarios use: they play nothing of an estimate.
-_TESTS_ONLY = {
-    "ask.py",
-    "scenarios.py",
-    "rule_scenarios.py",
-    "deal_scenarios.py",
-    "deck_scenarios.py",
-    "seen.py",
-}
-
 
 def engine_version() -> str:
     """A digest of the code an estimate comes from: the engine's play and this method.
@@ -48,8 +38,6 @@ def engine_version() -> str:
     digest = hashlib.sha256()
     folder = Path(engine.__file__).parent
     for path in [*sorted(folder.glob("*.py")), Path(__file__)]:
-        if path.parent == folder and path.name in _TESTS_ONLY:
-            continue
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 

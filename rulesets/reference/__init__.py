@@ -13,11 +13,12 @@ The modules: ``core`` (what a reference is made of, shared conditions and words)
 ``scoring``), and ``page``, which puts it all together (``build``).
 
 A question whose answer a table can test (a yes or no about playing a card, a number of
-cards, whose turn is next) has a scenario in engine/scenarios.py, under its id: the engine
-plays the position, and tests/rulesets/test_answers_engine.py holds the answer against it
-for many rule sets. Change an answer, and that test says whether the engine agrees. The
-same holds for a rule whose sentence a table can test (a base rule, an option's text):
-engine/rule_scenarios.py and tests/rulesets/test_rules_engine.py, under the rule's id.
+cards, whose turn is next) has a scenario in tests/engine_scenarios/scenarios.py, under its
+id: the engine plays the position, and tests/rulesets/test_answers_engine.py holds the
+answer against it for many rule sets. Change an answer, and that test says whether the
+engine agrees. The same holds for a rule whose sentence a table can test (a base rule, an
+option's text): tests/engine_scenarios/rule_scenarios.py and
+tests/rulesets/test_rules_engine.py, under the rule's id.
 """
 
 from rulesets.reference.base import BASE, BASE_RULES, SECTIONS, BaseRule

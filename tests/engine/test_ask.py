@@ -1,13 +1,13 @@
-"""engine/ask.py: positions set up by hand, and what the engine says happens."""
+"""tests/engine_scenarios/ask.py: positions set up by hand, and what the engine says happens."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.ask import TURN, Position, after, dud, may_play, turned_up, with_choices
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.rules import Rules
 from rulesets import options as opts
+from tests.engine_scenarios.ask import TURN, Position, after, dud, may_play, turned_up, with_choices
 
 RED, YELLOW, GREEN, BLUE = range(4)
 OTHERS = (card(YELLOW, 1), card(YELLOW, 2), card(GREEN, 3))

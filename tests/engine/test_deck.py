@@ -4,14 +4,14 @@ Hands played as the catalogue says, the blank Wild as a Wild, scored by play/sco
 import random
 from collections import Counter
 
-from engine.ask import Position, after, may_play
 from engine.cards import CW, DECK, MODERN_DECK, SH, W, card, scoring_key
 from engine.round import play_round
 from engine.rules import Rules
 from engine.scores import hand_points
-from engine.seen import GREEN, OTHERS, RED, RED_3, YELLOW, table
 from play import scoring
 from rulesets import options as opts
+from tests.engine_scenarios.ask import Position, after, may_play
+from tests.engine_scenarios.seen import GREEN, OTHERS, RED, RED_3, YELLOW, table
 
 MODERN = Rules.from_options({**opts.official(), "deck": "modern_112"})
 CLASSIC = Rules.from_options(opts.official())

@@ -349,7 +349,7 @@ def test_the_game_length_pages_are_valid_html(client, settings):
 
 def test_an_estimate_made_by_other_engine_code_is_not_reused(monkeypatch, tmp_path):
     """The key holds a digest of the engine's play and of the method, not a number to bump:
-    a change to either makes every estimate again; the tests' scenarios do not count."""
+    a change to either makes every estimate again; the engine's README does not count."""
     import shutil
     from pathlib import Path
 
@@ -361,7 +361,7 @@ def test_an_estimate_made_by_other_engine_code_is_not_reused(monkeypatch, tmp_pa
     folder = tmp_path / "engine"
     shutil.copytree(Path(engine.__file__).parent, folder)
     monkeypatch.setattr(engine, "__file__", str(folder / "__init__.py"))
-    (folder / "rule_scenarios.py").write_text("# a scenario changed\n")
+    (folder / "README.md").write_text("# the notes changed\n")
     assert compute.engine_version() == compute.ENGINE_VERSION
     (folder / "turn.py").write_text((folder / "turn.py").read_text() + "\n# the play changed\n")
     changed = compute.engine_version()

@@ -1,7 +1,7 @@
 """Every "Can I ...?" answer of the rules page, held against the engine.
 
 For each rule set of a covering set and each question that has a scenario
-(engine/scenarios.py), the engine plays the position the question is about, and the
+(tests/engine_scenarios/scenarios.py), the engine plays the position the question is about, and the
 page's English answer must agree with what it did: the verdict, every number of cards the
 sentence quotes, "miss your turn" against "then take your turn", and who plays next.
 
@@ -20,10 +20,10 @@ import re
 from django.utils import translation
 
 from engine.rules import Rules
-from engine.scenarios import SCENARIOS, Seen
 from rulesets import options as opts
 from rulesets.presets import PRESETS
 from rulesets.reference import NO, QUESTIONS, YES
+from tests.engine_scenarios.scenarios import SCENARIOS, Seen
 from tests.rulesets.option_sets import every_pair
 
 # The (rule set, question) pairs checked in one run are at least this many (the test prints

@@ -1,21 +1,32 @@
 """The positions the rules page's sentences on the 112-card deck speak of (its Wild
 Shuffle Hands and blank Wilds), played by the engine: ``RULES`` (rule id -> scenario) joins
-engine/rule_scenarios.py's RULE_SCENARIOS; the "Can I ...?" answers' are in scenarios.py."""
+rule_scenarios.py's RULE_SCENARIOS; the "Can I ...?" answers' are in scenarios.py."""
 
 from __future__ import annotations
 
 from random import Random
 
-from engine.ask import Facts, Position, after, may_play
 from engine.cards import SH, card
 from engine.round import play_round
 from engine.rules import Rules
-from engine.scenarios import (
+from tests.engine_scenarios.ask import Facts, Position, after, may_play
+from tests.engine_scenarios.scenarios import (
     blank_wild_played_as_a_wild,
     shuffle_hands_last_card,
     special_wild_answers_a_stack,
 )
-from engine.seen import GREEN, OTHERS, RED, RED_3, YELLOW, Scenario, Seen, holding, next_seat, table
+from tests.engine_scenarios.seen import (
+    GREEN,
+    OTHERS,
+    RED,
+    RED_3,
+    YELLOW,
+    Scenario,
+    Seen,
+    holding,
+    next_seat,
+    table,
+)
 
 
 def deck_size(rules: Rules, players: int) -> Seen:

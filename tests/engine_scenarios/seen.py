@@ -1,6 +1,6 @@
 """What a scenario sees, and the table it is played at: the words the checks of the rules
 page read (``Seen``), the registry of the questions' scenarios (``SCENARIOS``, filled by
-engine/scenarios.py and engine/deal_scenarios.py), and the helpers that set the table.
+scenarios.py and deal_scenarios.py), and the helpers that set the table.
 
 Seat 0 is "you" unless a scenario says otherwise; the other seats hold a few number cards
 they cannot play or answer with.
@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.ask import Facts, Position
 from engine.cards import card
 from engine.rules import Knobs, Rules
+from tests.engine_scenarios.ask import Facts, Position
 
 RED, YELLOW, GREEN, BLUE = range(4)
 OTHERS = (card(YELLOW, 1), card(YELLOW, 2), card(GREEN, 3))  # nothing to answer or jump in with

@@ -1,23 +1,23 @@
 """The positions the rules page's "Can I ...?" questions are about, played by the engine.
 
 Each scenario sets up the table a question speaks of (rulesets/reference/: the question's
-id) and asks engine/ask.py what happens under a rule set, for a number of players. What it
+id) and asks ask.py what happens under a rule set, for a number of players. What it
 sees (``Seen``) is what the page's answer may say: the verdict, the numbers of cards, whether
 the player spoken to misses their turn, who plays next. tests/rulesets/test_answers_engine.py
 holds the answers to it for many rule sets.
 
-They live on the engine's floor: the rules page (rulesets) is below the engine and cannot
-ask it, so the check runs in the tests. The table they are played at is engine/seen.py's;
-the deal's questions are engine/deal_scenarios.py's, registered by importing this module.
+They live with the tests, not in the app: the rules page (rulesets) is below the engine and
+cannot ask it, so the check runs in the tests. The table they are played at is seen.py's;
+the deal's questions are deal_scenarios.py's, registered by importing this module.
 """
 
 from __future__ import annotations
 
-from engine import deal_scenarios  # noqa: F401 (registers the deal's questions)
-from engine.ask import TURN, Facts, Position, after, dud, may_play
 from engine.cards import CW, DRAW_TWO, REVERSE, SH, SKIP, W4, W, card
 from engine.rules import ANYTIME, Rules
-from engine.seen import (
+from tests.engine_scenarios import deal_scenarios  # noqa: F401 (registers the deal's questions)
+from tests.engine_scenarios.ask import TURN, Facts, Position, after, dud, may_play
+from tests.engine_scenarios.seen import (
     BLUE,
     CHOICES,
     GREEN,

@@ -1,6 +1,6 @@
 """The positions the rules page's own sentences speak of, played by the engine.
 
-engine/scenarios.py plays the "Can I ...?" questions; this module plays the rules of the
+scenarios.py plays the "Can I ...?" questions; this module plays the rules of the
 page itself (rulesets/reference/base.py's base rules and the option texts of
 rulesets/options/), under the rule's id, where a sentence states what a table can test:
 a number of cards drawn, a turn missed or taken, who plays next; and, for a rule that
@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from engine import deck_scenarios
-from engine.ask import TURN, Facts, Position, after, may_play
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, W, card
-from engine.deal_scenarios import blue_nine_instead, dealt, turns_up
 from engine.rules import ANY, ANYTIME, NO_ACTION_OR_WILD, NO_MATCHING_COLOUR, NO_WILD, Rules
-from engine.scenarios import SCENARIOS, jumps_in, pile_to
-from engine.seen import (
+from tests.engine_scenarios import deck_scenarios
+from tests.engine_scenarios.ask import TURN, Facts, Position, after, may_play
+from tests.engine_scenarios.deal_scenarios import blue_nine_instead, dealt, turns_up
+from tests.engine_scenarios.scenarios import SCENARIOS, jumps_in, pile_to
+from tests.engine_scenarios.seen import (
     BLUE,
     GREEN,
     OTHERS,
@@ -541,5 +541,5 @@ def _jump_in_challenge(rules: Rules, players: int) -> Seen:
     return Seen(W4 in facts.played_by(jumper) and facts.drew[jumper] == rules.guilty_draw)
 
 
-# The 112-card deck's own cards (engine/deck_scenarios.py).
+# The 112-card deck's own cards (deck_scenarios.py).
 RULE_SCENARIOS.update(deck_scenarios.RULES)

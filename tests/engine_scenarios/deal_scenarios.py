@@ -1,17 +1,19 @@
 """The deal and the first card turned up, played by the engine: the questions of
-rulesets/reference/dealing.py (and the draw pile made again), as engine/scenarios.py plays
-the others; engine/scenarios.py imports this module, so they are registered with the rest.
+rulesets/reference/dealing.py (and the draw pile made again), as scenarios.py plays
+the others; scenarios.py imports this module, so they are registered with the rest.
 """
 
 from __future__ import annotations
 
 from random import Random
 
-from engine.ask import NO_CHOICES, Facts, Position, turned_up
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W, card
 from engine.round import deal
 from engine.rules import Rules
-from engine.seen import (
+from engine.turn import State, give, new_state
+from play import scoring
+from tests.engine_scenarios.ask import NO_CHOICES, Facts, Position, turned_up
+from tests.engine_scenarios.seen import (
     BLUE,
     GREEN,
     OTHERS,
@@ -24,8 +26,6 @@ from engine.seen import (
     next_seat,
     scenario,
 )
-from engine.turn import State, give, new_state
-from play import scoring
 
 YELLOWS = (card(YELLOW, 8), card(YELLOW, 9))
 
