@@ -6,7 +6,7 @@ partial asks again a little later (htmx polling) until it is there.
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from estimates.services import EstimateInputError
 from play import scoring
 from rulesets import access
 from rulesets import options as opts
+from unosite.htmx import HtmxHttpRequest
 
 POLL_SECONDS = 2
 MAX_POLLS = 60  # then the partial stops asking and says to come back later
@@ -42,10 +43,10 @@ def _bad(request, template, context, message):
 
 
 @require_safe
-def game_length(request, code):
+def game_length(request: HtmxHttpRequest, code) -> HttpResponse:
     """The rules' game length for the usual player counts (or ?players=N), with the times."""
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     options = revision.options
     template = "estimates/game_length.html" + ("#estimate" if request.htmx else "")
     context = {
@@ -57,6 +58,7 @@ def game_length(request, code):
         "turn_default": services.TURN_SECONDS,
         "deal_default": services.DEAL_SECONDS,
     }
+    counts: tuple[int, ...]
     try:
         turn_s = services.check_seconds(request.GET.get("turn"), services.TURN_SECONDS, "turn")
         deal_s = services.check_seconds(request.GET.get("deal"), services.DEAL_SECONDS, "deal")
@@ -72,15 +74,18 @@ def game_length(request, code):
         request,
         template,
         context,
-        ready=all(mine.values()) and all(official.values()),
-        rows=lambda: {
-            "summaries": [services.summarise(mine[n], turn_s, deal_s) for n in counts],
-            # One comparison in words: four players, or the count asked for.
-            "compared": services.compared_to_official(
-                options, mine[_compared(counts)], official[_compared(counts)]
-            ),
-            "compared_players": _compared(counts),
-        },
+        rows=(
+            lambda: {
+                "summaries": [services.summarise(mine[n], turn_s, deal_s) for n in counts],
+                # One comparison in words: four players, or the count asked for.
+                "compared": services.compared_to_official(
+                    options, mine[_compared(counts)], official[_compared(counts)]
+                ),
+                "compared_players": _compared(counts),
+            }
+        )
+        if all(mine.values()) and all(official.values())
+        else None,
         poll_url=_poll_url(reverse("estimates:game_length", args=[code]), request),
         extra={
             "turn_s": turn_s,
@@ -93,10 +98,10 @@ def game_length(request, code):
 
 
 @require_safe
-def for_players(request, code):
+def for_players(request: HtmxHttpRequest, code) -> HttpResponse:
     """The start-game page: the game length for the players entered (``name`` fields)."""
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     options = revision.options
     names = [n for n in request.GET.getlist("name") if n.strip()]
     if not request.htmx:  # only htmx asks here; a browser gets the whole page instead
@@ -108,40 +113,49 @@ def for_players(request, code):
         # Not an error on this form: the names are still being typed.
         return render(request, template, {**context, "waiting_for_names": True})
     row = services.get(options, len(names), ruleset)
+    figures = row.figures if row is not None else None
     return _render_ready(
         request,
         template,
         context,
-        ready=row is not None,
-        rows=lambda: services.summarise(row.figures, services.TURN_SECONDS, services.DEAL_SECONDS),
+        rows=(
+            (lambda: services.summarise(figures, services.TURN_SECONDS, services.DEAL_SECONDS))
+            if figures is not None
+            else None
+        ),
         poll_url=_poll_url(reverse("estimates:for_players", args=[code]), request),
     )
 
 
 @require_safe
-def revision_change(request, code):
+def revision_change(request: HtmxHttpRequest, code) -> HttpResponse:
     """The rule-change history: what a revision's changes (``?revision=N``, the current one
     when not given) do to the length of a game."""
     ruleset = access.load(code)
     raw = request.GET.get("revision", "")
     if raw and not (raw.isdecimal() and raw.isascii() and len(raw) < 10):
         raise Http404(_("No such revision."))
-    revision = get_object_or_404(ruleset.revisions, number=int(raw)) if raw else ruleset.current
+    revision = (
+        get_object_or_404(ruleset.revisions, number=int(raw)) if raw else ruleset.current_revision
+    )
     previous = ruleset.revisions.filter(number=revision.number - 1).first()
     context = {"ruleset": ruleset, "revision": revision, "previous": previous}
     template = "estimates/change.html" + ("#change" if request.htmx else "")
     if previous is None:
         return render(request, template, {**context, "first": True})
     players = services.COMPARED_PLAYERS  # four can play every rule set, pairs or not
-    before = services.get(previous.options, players)
-    after = services.get(revision.options, players)
+    before = _figures(previous.options, [players])[players]
+    after = _figures(revision.options, [players])[players]
     url = reverse("estimates:revision_change", args=[code])
     return _render_ready(
         request,
         template,
         context,
-        ready=before is not None and after is not None,
-        rows=lambda: services.change_in_words(before.figures, after.figures),
+        rows=(
+            (lambda: services.change_in_words(before, after))
+            if before is not None and after is not None
+            else None
+        ),
         poll_url=_poll_url(url, request),
     )
 
@@ -156,10 +170,13 @@ def _poll_url(path: str, request) -> str:
     return f"{path}?{query.urlencode()}"
 
 
-def _render_ready(request, template, context, *, ready, rows, poll_url, extra=None):
+def _render_ready(request, template, context, *, rows, poll_url, extra=None):
+    """The page with its figures (``rows`` makes them, None while the estimates are not
+    ready: the page then asks again, at most MAX_POLLS times)."""
     polls = _poll_count(request)
+    ready = rows is not None
     context = {**context, **(extra or {}), "ready": ready, "poll_seconds": POLL_SECONDS}
-    if ready:
+    if rows is not None:
         context["rows"] = rows()
     elif polls < MAX_POLLS:
         context["poll_url"] = poll_url

@@ -275,8 +275,10 @@ def add_pair(
     return a, z
 
 
-def _player(game: Game, player_id: int) -> Player:
-    player = Player.objects.filter(game=game, pk=player_id).first()
+def _player(game: Game, player_id: int | None) -> Player:
+    player = None
+    if player_id is not None:
+        player = Player.objects.filter(game=game, pk=player_id).first()
     if player is None:
         raise Refused(_("There is no such player in this game: nothing was changed."))
     return player
@@ -333,7 +335,7 @@ def remove_player(game: Game, player_id: int) -> list[Player]:
     return leaving
 
 
-def choose_dealer(game: Game, player_id: int, round_number: int | None) -> Player:
+def choose_dealer(game: Game, player_id: int | None, round_number: int | None) -> Player:
     """Makes ``player_id`` deal round ``round_number``, the next one (for houses where the
     loser or the winner deals); the deal passes on from them. Refuses, changing nothing,
     when the page was for another round (another phone recorded one meanwhile), when the
@@ -391,7 +393,7 @@ def _swap(players_by_seat: dict[int, Player], a: int, b: int, free: int) -> None
     players_by_seat[a], players_by_seat[b] = second, first
 
 
-def move_up(game: Game, player_id: int, seat: int) -> Player:
+def move_up(game: Game, player_id: int, seat: int | None) -> Player:
     """Moves a player one place earlier round the table (with pairs, their partner too).
 
     ``seat`` is where the phone saw the player: if another phone moved them meanwhile,

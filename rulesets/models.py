@@ -79,6 +79,14 @@ class RuleSet(models.Model):
     def __str__(self) -> str:
         return f"{self.current.name if self.current else '(new)'} [{self.code}]"
 
+    @property
+    def current_revision(self) -> Revision:
+        """``current``, never None once the rule set is made: it is made with its first
+        revision in one transaction (services.create_ruleset); the column is nullable only
+        because the two rows point at each other."""
+        assert self.current is not None, f"rule set {self.code} has no revision"
+        return self.current
+
 
 class Revision(models.Model):
     """One immutable version of a rule set: its name, description and every option."""

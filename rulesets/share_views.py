@@ -7,6 +7,7 @@ code for a dead link.
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_cache_control
@@ -30,23 +31,23 @@ LAYOUTS = ("full", "small", "tent")
 
 
 @require_safe
-def qr_svg(request, code):
+def qr_svg(request: HttpRequest, code) -> HttpResponse:
     access.require_exists(code)
     return qr.qr_response(request, sharing.rules_url(request, code), "svg")
 
 
 @require_safe
-def qr_png(request, code):
+def qr_png(request: HttpRequest, code) -> HttpResponse:
     access.require_exists(code)
     return qr.qr_response(request, sharing.rules_url(request, code), "png")
 
 
 @require_safe
-def og_image(request, code):
+def og_image(request: HttpRequest, code) -> HttpResponse:
     """The link preview's picture, in the language the page naming it was written in
     (``?lang=``, a listed language), else the reader's."""
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     url = sharing.rules_url(request, ruleset.code)
     language = request.GET.get("lang", "")
     if language not in dict(settings.LANGUAGES):
@@ -64,7 +65,7 @@ def og_image(request, code):
 
 
 @require_safe
-def card(request, code):
+def card(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
     layout = request.GET.get("layout", "full")
     if layout not in LAYOUTS:
@@ -73,7 +74,7 @@ def card(request, code):
             "or “tent” (a card to fold)."
         )
         return render(request, "400.html", {"reason": reason}, status=400)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     share = sharing.share_for(request, ruleset, revision)
     # The card that stays on the table (the big one, the tent) carries this browser's
     # table link, not the public rules link: a phone that scans it also finds the game
@@ -96,7 +97,9 @@ def card(request, code):
             "more": len(share.rules) - len(shown),
             "own_rules": revision.own_rules,
             # The blank Wild's rule, quoted, with the 112-card deck only.
-            "custom_wild_rule": revision.custom_wild_rule if revision.deck == "modern_112" else "",
+            "custom_wild_rule": revision.custom_wild_rule
+            if revision.options["deck"] == "modern_112"
+            else "",
             "tent_shown": share.rules[:TENT_RULES],
             "tent_more": max(len(share.rules) - TENT_RULES, 0),
             "copies": range(SMALL_CARDS),

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db.models import F
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -34,6 +34,7 @@ from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite import cache as cache_keys
 from unosite.deploy import site_version
+from unosite.htmx import HtmxHttpRequest
 from unosite.links import absolute_url, site_origin
 from unosite.ratelimit import limit_creation, limit_edits
 
@@ -46,7 +47,7 @@ EDIT_LINK_MAX_AGE = 7 * 24 * 60 * 60
 
 
 @require_safe
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     ids = access.editable_ids(request)
     mine = []
     if ids:
@@ -117,7 +118,7 @@ def _form_page(request, form, reset_key, context):
 
 @require_http_methods(["GET", "POST"])
 @limit_creation
-def new(request):
+def new(request: HttpRequest) -> HttpResponse:
     initial, source, preset = _start_values(request)
     form, reset_key = _rules_form(request, initial)
     submission_id = _submission_id(request)
@@ -178,7 +179,7 @@ def _show_edit_link_once(response, ruleset: RuleSet, secret: str) -> None:
 
 
 @require_safe
-def grant(request, code, secret):
+def grant(request: HttpRequest, code, secret) -> HttpResponse:
     ruleset = access.load(code)
     if not codes.secret_matches(secret, ruleset.edit_secret_hash):
         raise access.PermissionDenied(_("This edit link is not valid for these rules."))
@@ -191,7 +192,7 @@ def grant(request, code, secret):
 
 @require_http_methods(["GET", "POST"])
 @limit_edits
-def edit(request, code):
+def edit(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
     current = ruleset.current
@@ -226,7 +227,7 @@ def edit(request, code):
 
 
 @require_safe
-def history(request, code):
+def history(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
     revisions = list(ruleset.revisions.order_by("number").prefetch_related("own_rule_items"))
     entries = [(revisions[0], services.first_revision_changes(ruleset, revisions[0]))]
@@ -250,7 +251,7 @@ def history(request, code):
 
 @require_POST
 @limit_edits
-def restore(request, code, number):
+def restore(request: HttpRequest, code, number) -> HttpResponse:
     """ "Go back to these rules": a new revision equal to an earlier one."""
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
@@ -275,16 +276,16 @@ def restore(request, code, number):
 
 
 @require_safe
-def rules_json(request, code):
+def rules_json(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
-    response = JsonResponse(export(ruleset.current), json_dumps_params={"indent": 2})
+    response = JsonResponse(export(ruleset.current_revision), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'inline; filename="{code}-rules.json"'
     return response
 
 
 @require_http_methods(["GET", "POST"])
 @limit_creation
-def import_rules(request):
+def import_rules(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     submission_id = _submission_id(request)
     if request.method == "POST" and form.is_valid():
@@ -323,7 +324,7 @@ def copy_name(request, name: str) -> str:
 
 
 @require_POST
-def forget(request, code):
+def forget(request: HttpRequest, code) -> HttpResponse:
     """ "Stop editing on this browser": takes this browser's edit rights away (the edit link
     still works)."""
     ruleset = access.load(code)
@@ -337,7 +338,7 @@ def forget(request, code):
 
 
 @require_POST
-def new_edit_link(request, code):
+def new_edit_link(request: HttpRequest, code) -> HttpResponse:
     """ "Make a new edit link": the old link stops working, and so do the edit rights of every
     browser but this one."""
     ruleset = access.load(code)
@@ -357,7 +358,7 @@ def new_edit_link(request, code):
 
 
 @require_POST
-def edit_link_saved(request, code):
+def edit_link_saved(request: HttpRequest, code) -> HttpResponse:
     """ "I have saved it": the new edit link, shown on the rules page until now, goes away."""
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
@@ -453,12 +454,12 @@ def rules_page_key(request, revision_pk: int, can_edit: bool) -> str:
 
 
 @require_safe
-def rules(request, code):
+def rules(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     can_edit = access.can_edit(request, ruleset)
     secret_link = pop_just_created(request, ruleset)
-    page_key = rules_page_key(request, ruleset.current_id, can_edit)
+    page_key = rules_page_key(request, revision.pk, can_edit)
     # A page that may show something for a while (the secret edit link until it is saved, a
     # message) is never answered with a 304 nor given an ETag.
     shows_once = EDIT_LINK_COOKIE in request.COOKIES or len(get_messages(request))
@@ -488,11 +489,11 @@ def rules(request, code):
 
 
 @require_safe
-def answers(request, code):
+def answers(request: HtmxHttpRequest, code) -> HttpResponse:
     """Finding an answer by table words: a page of its own without JavaScript, the results
     fragment for the search box on the rules page with it."""
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     ref = reference.build(revision.options, revision.own_rules, revision.custom_wild_rule)
     query = request.GET.get("q", "")
     results = search.search(ref, query) if query.strip() else None
@@ -573,7 +574,7 @@ def _service_worker_etag(request) -> str:
 
 @require_safe
 @condition(etag_func=_service_worker_etag)
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     """The offline service worker, served from the site root so its scope is the whole site."""
     response = HttpResponse(
         service_worker_source(), content_type="application/javascript; charset=utf-8"

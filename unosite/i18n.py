@@ -14,7 +14,7 @@ that names the language and the deployed version, so browsers keep it (offline t
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware import locale
 from django.shortcuts import render
 from django.urls import reverse
@@ -44,7 +44,7 @@ def listed(code: str) -> bool:
 
 
 @require_POST
-def set_language(request):
+def set_language(request: HttpRequest) -> HttpResponse:
     """The switcher's form: Django's view (the cookie, back to the page it was on), for a
     listed language only; anything else changes nothing."""
     if not listed(request.POST.get("language", "")):
@@ -79,7 +79,7 @@ class Catalogue(JavaScriptCatalog):
     def get_paths(self, packages):
         return [str(path) for path in settings.LOCALE_PATHS]
 
-    def get(self, request, *args, language, **kwargs):
+    def get(self, request: HttpRequest, *args, language: str, **kwargs) -> HttpResponse:
         if not listed(language):
             raise Http404("No such language.")
         with translation.override(language):

@@ -1,17 +1,17 @@
 from django.core.cache import cache
 from django.db import DatabaseError, connection
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 
 @require_safe
-def healthz(request):
+def healthz(request: HttpRequest) -> HttpResponse:
     """For health checks: answers without touching the database."""
     return HttpResponse("ok", content_type="text/plain")
 
 
 @require_safe
-def readyz(request):
+def readyz(request: HttpRequest) -> HttpResponse:
     """For a load balancer or a monitor: whether every part the site uses answers. 200 with
     a line per part when all do; 503 naming the part that does not (the site still serves
     pages, polls and rounds from the database while only the cache is out of reach)."""
@@ -61,7 +61,7 @@ Disallow: /
 
 
 @require_safe
-def robots_txt(request):
+def robots_txt(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(ROBOTS_TXT, content_type="text/plain; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     return response

@@ -9,7 +9,7 @@ import functools
 import hashlib
 import json
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
@@ -64,7 +64,7 @@ def _etag(request) -> str:
 
 @require_safe
 @condition(etag_func=_etag)
-def manifest(request):
+def manifest(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(manifest_source(), content_type="application/manifest+json")
     response["Cache-Control"] = "no-cache"
     return response

@@ -4,6 +4,7 @@ play.adjustments; correcting a saved round is play.views.corrections)."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -30,7 +31,7 @@ def _page(request, b: Board, form: AdjustmentForm, status=200, problem=""):
 
 
 @require_http_methods(["GET", "POST"])
-def add(request, code):
+def add(request: HttpRequest, code) -> HttpResponse:
     """Add points to a player or pair, or take some, with the reason (scorers only)."""
     game_ = game_of(code, request=request)
     b = services.board(game_)
@@ -69,7 +70,7 @@ def _back(request, code):
 
 
 @require_POST
-def undo(request, code, adjustment_id):
+def undo(request: HttpRequest, code, adjustment_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     try:
         adjustments.undo(game_, adjustment_id)
@@ -80,7 +81,7 @@ def undo(request, code, adjustment_id):
 
 
 @require_POST
-def put_back(request, code, adjustment_id):
+def put_back(request: HttpRequest, code, adjustment_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     try:
         adjustments.put_back(game_, adjustment_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -33,7 +33,7 @@ def _conflict_text(b: Board, row: RoundRow) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def edit(request, code, round_id):
+def edit(request: HttpRequest, code, round_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     b = services.board(game_)
     row = _round_row(b, round_id)
@@ -94,7 +94,7 @@ def _round_conflict(request, game_, round_id, form, problem):
 
 
 @require_http_methods(["GET", "POST"])
-def delete(request, code, round_id):
+def delete(request: HttpRequest, code, round_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     b = services.board(game_)
     row = _round_row(b, round_id)
@@ -118,7 +118,7 @@ def delete(request, code, round_id):
 
 
 @require_POST
-def undo(request, code):
+def undo(request: HttpRequest, code) -> HttpResponse:
     game_ = game_of(code, request=request)
     try:
         round_id = int(request.POST.get("round", ""))
@@ -136,7 +136,7 @@ def undo(request, code):
 
 
 @require_POST
-def put_back(request, code):
+def put_back(request: HttpRequest, code) -> HttpResponse:
     """Puts back the round that Undo or Delete removed, if no round was recorded since."""
     game_ = game_of(code, request=request)
     back_to = "play:history" if request.POST.get("back_to") == "history" else "play:game"

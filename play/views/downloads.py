@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
@@ -23,7 +23,7 @@ def _filename(b: Board, ext: str) -> str:
 
 
 @require_safe
-def export_csv(request, code, spectator=False):
+def export_csv(request: HttpRequest, code, spectator=False) -> HttpResponse:
     b = services.board(game_of(code, spectator, request=request))
     # A byte order mark first: without it Excel reads the file as Latin-1 and breaks accents.
     body = "\ufeff" + exports.as_csv(b)
@@ -33,7 +33,7 @@ def export_csv(request, code, spectator=False):
 
 
 @require_safe
-def export_json(request, code, spectator=False):
+def export_json(request: HttpRequest, code, spectator=False) -> HttpResponse:
     b = services.board(game_of(code, spectator, request=request))
     body = json.dumps(exports.as_json(b), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json")
@@ -42,7 +42,7 @@ def export_json(request, code, spectator=False):
 
 
 @require_safe
-def qr(request, code, fmt, spectator=False):
+def qr(request: HttpRequest, code, fmt, spectator=False) -> HttpResponse:
     """The QR code of this game's link (or of its spectator link)."""
     game_ = game_of(code, spectator, request=request)
     if spectator:

@@ -3,6 +3,7 @@ rule set do not touch (with one line to the rules as they are now)."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
@@ -11,7 +12,7 @@ from rulesets.views import reference_html
 
 
 @require_safe
-def rules(request, code, spectator=False):
+def rules(request: HttpRequest, code, spectator=False) -> HttpResponse:
     game = game_of(code, spectator, request=request)
     revision = game.revision
     context = {

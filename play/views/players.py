@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from play import services, table
 from play.boards import Side
-from play.models import StartFrom
+from play.models import Player, StartFrom
 from play.views.common import game_of, page_context, reload, render_game
 
 
@@ -33,7 +35,7 @@ def _players_page(request, game_, status=200, problem="", typed=None):
 
 
 @require_safe
-def players(request, code):
+def players(request: HttpRequest, code) -> HttpResponse:
     """Add, remove and rename players, and fix the seat order (members only)."""
     return _players_page(request, game_of(code, request=request))
 
@@ -50,7 +52,7 @@ def _int(value) -> int | None:
 
 
 @require_POST
-def add_player(request, code):
+def add_player(request: HttpRequest, code) -> HttpResponse:
     """Adds a player, or with pairs a pair (``name`` and ``partner``)."""
     game_ = game_of(code, request=request)
     typed = {
@@ -61,6 +63,7 @@ def add_player(request, code):
     }
     amount = _int(typed["amount"]) if typed["start_from"] == StartFrom.AGREED else None
     pairs = services.rules_of(game_.revision).pairs
+    joined: Sequence[Player]
     try:
         if pairs:
             joined = table.add_pair(
@@ -88,7 +91,7 @@ def add_player(request, code):
 
 
 @require_POST
-def rename_player(request, code, player_id):
+def rename_player(request: HttpRequest, code, player_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     name = request.POST.get("name", "")[:200]
     try:
@@ -100,7 +103,7 @@ def rename_player(request, code, player_id):
 
 
 @require_POST
-def move_player(request, code, player_id):
+def move_player(request: HttpRequest, code, player_id) -> HttpResponse:
     game_ = game_of(code, request=request)
     try:
         player = table.move_up(game_, player_id, _int(request.POST.get("seat")))
@@ -113,7 +116,7 @@ def move_player(request, code, player_id):
 
 
 @require_http_methods(["GET", "POST"])
-def remove_player(request, code, player_id):
+def remove_player(request: HttpRequest, code, player_id) -> HttpResponse:
     """Removes a player, or with pairs the player's pair (asking first)."""
     game_ = game_of(code, request=request)
     if request.method == "GET":
@@ -121,9 +124,9 @@ def remove_player(request, code, player_id):
         player = next((p for p in b.active if p.pk == player_id), None)
         if player is None:
             raise Http404(_("This player is not at the table."))
-        leaving = b.side_of(player) if b.rules.pairs else None
-        name = leaving.name if leaving else player.name
-        context = page_context(request, b, False, player=player, name=name, pair=bool(leaving))
+        side = b.side_of(player) if b.rules.pairs else None
+        name = side.name if side else player.name
+        context = page_context(request, b, False, player=player, name=name, pair=bool(side))
         return render(request, "play/remove_player.html", context)
     try:
         leaving = table.remove_player(game_, player_id)
@@ -139,7 +142,7 @@ def remove_player(request, code, player_id):
 
 
 @require_POST
-def choose_dealer(request, code):
+def choose_dealer(request: HttpRequest, code) -> HttpResponse:
     """Who deals the next round, chosen on the board; the deal passes on from them."""
     game_ = game_of(code, request=request)
     number = _int(request.POST.get("round"))

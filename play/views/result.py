@@ -4,6 +4,7 @@ spectator link's, read-only: whoever gets the link sees the result, and cannot c
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
@@ -15,7 +16,7 @@ MAX_AGE = 300  # s: a finished game can be reopened (a round undone), so not for
 
 
 @require_safe
-def image(request, code):
+def image(request: HttpRequest, code) -> HttpResponse:
     """The preview picture, in the language of the page that names it (``?lang=``)."""
     b = services.board(game_of(code, spectator=True, for_board=True))
     language = request.GET.get("lang", "")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,7 +21,7 @@ from play.views.common import game_of, record_form, reload, render_game
 
 
 @require_POST
-def record(request, code):
+def record(request: HttpRequest, code) -> HttpResponse:
     """Records a round. Nothing is recorded when the board has other rounds than the form
     was filled in for (``expected_round``: another phone recorded the same round, or undid
     one): the phone is shown what changed next to what it entered, and chooses.

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
 
 from play import chart, recent, services
 from play.views.common import board_etag, game_of, page_context, poll_etag, render_game
+from unosite.htmx import HtmxHttpRequest
 
 
 @require_safe
-def game(request, code, spectator=False):
+def game(request: HttpRequest, code, spectator=False) -> HttpResponse:
     game_ = game_of(code, spectator, for_board=True, page=True, request=request)
     recent.remember(request, game_, spectator)
     return render_game(request, services.board(game_), spectator)
@@ -21,7 +22,7 @@ def game(request, code, spectator=False):
 
 @require_safe
 @condition(etag_func=poll_etag)
-def board(request, code, spectator=False):
+def board(request: HtmxHttpRequest, code, spectator=False) -> HttpResponse:
     """The scoreboard alone, for polling: a 304 when nothing changed since the ETag. A phone
     that may no longer keep score (the card on the table was renewed) is told why, in a
     line its script shows."""
@@ -41,7 +42,7 @@ def board(request, code, spectator=False):
 
 
 @require_safe
-def history(request, code, spectator=False):
+def history(request: HttpRequest, code, spectator=False) -> HttpResponse:
     b = services.board(game_of(code, spectator, request=request))
     names = [s.name for s in b.sides]
     context = page_context(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,14 +20,14 @@ from unosite.ratelimit import limit_creation
 
 @require_http_methods(["GET", "POST"])
 @limit_creation
-def new(request, code):
+def new(request: HttpRequest, code) -> HttpResponse:
     """Start a game from a rule set's current rules (anyone with the rules link may).
 
     When a game with these rules is in progress at this browser's table, the page asks
     first whether to follow it (``?new=1`` answers "start a new one").
     """
     ruleset = access.load(code)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     rules = services.rules_of(revision)
     names = _again_names(request, ruleset)
     initial = {
@@ -95,7 +96,7 @@ def _goal_text(revision) -> str:
 
 @require_POST
 @limit_creation
-def again(request, code):
+def again(request: HttpRequest, code) -> HttpResponse:
     game_ = game_of(code, request=request)
     try:
         new_game, _created = services.play_again(game_)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -26,11 +27,11 @@ from rulesets.views import reference_html
 
 
 @require_safe
-def table(request, code, table):
+def table(request: HttpRequest, code, table) -> HttpResponse:
     """The rules page as the table card's QR code opens it: with this table's games."""
     ruleset = access.load(code)
     tables.remember(request, ruleset, table)
-    revision = ruleset.current
+    revision = ruleset.current_revision
     can_edit = access.can_edit(request, ruleset)
     context = {
         "ruleset": ruleset,
@@ -48,7 +49,7 @@ def table(request, code, table):
 
 
 @require_safe
-def scorer(request, code):
+def scorer(request: HttpRequest, code) -> HttpResponse:
     """The game link's QR code, large: another phone scans it to keep score too."""
     game = game_of(code, request=request)
     links = Links(game, False)
@@ -62,7 +63,7 @@ def scorer(request, code):
 
 
 @require_POST
-def new_card(request, code):
+def new_card(request: HttpRequest, code) -> HttpResponse:
     """A new table link for this game's table (a new card to print): phones that kept
     score through the old card no longer can. Only a phone with the game link may."""
     game = game_of(code, request=request)
@@ -112,14 +113,14 @@ def _display_etag(request, code):
 
 
 @require_safe
-def display(request, code):
+def display(request: HttpRequest, code) -> HttpResponse:
     b = services.board(game_of(code, spectator=True, for_board=True))
     return render(request, "play/display.html", _display_context(request, b))
 
 
 @require_safe
 @condition(etag_func=_display_etag)
-def display_board(request, code):
+def display_board(request: HttpRequest, code) -> HttpResponse:
     """The big screen's scores alone, for polling: a 304 when nothing changed."""
     b = services.board(game_of(code, spectator=True, for_board=True))
     context = _display_context(request, b)
