@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.core.cache import cache
 from django.db.models import Prefetch
@@ -165,7 +166,8 @@ def _winners(pk: int, version: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         won = tuple(p.name for side in b.winners for p in side.players)
         return tuple(p.name for p in b.players), won
 
-    return cache.get_or_set(cache_keys.key("winners", pk, version), compute, 24 * 3600)
+    key = cache_keys.key("winners", pk, version)
+    return cast(tuple[tuple[str, ...], tuple[str, ...]], cache.get_or_set(key, compute, 24 * 3600))
 
 
 def of_game(game) -> Series | None:

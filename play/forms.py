@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 import unicodedata
 import uuid
+from typing import cast
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -62,7 +64,8 @@ class StartForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         if self.is_bound:
-            self.raw_names = [str(n)[:200] for n in self.data.getlist("name")]
+            data = cast(QueryDict, self.data)  # a bound form's data is the request's
+            self.raw_names = [str(n)[:200] for n in data.getlist("name")]
         else:
             self.raw_names = list(names or [])
         self.names_errors: list[str] = []
@@ -405,8 +408,10 @@ class AdjustmentForm(forms.Form):
 
     def __init__(self, *args, sides, most: int, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [(s.players[0].pk, s.name) for s in sides]
+        player = self.fields["player"]
         points = self.fields["points"]
+        assert isinstance(player, forms.ChoiceField) and isinstance(points, forms.IntegerField)
+        player.choices = [(s.players[0].pk, s.name) for s in sides]
         points.max_value = most
         points.validators.append(MaxValueValidator(most))
         points.widget.attrs["max"] = most

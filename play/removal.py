@@ -29,6 +29,7 @@ def remove_round(game: Game, round_id: int, version: int, *, last_only: bool = F
         round_ = Round.objects.filter(game=game, pk=round_id).first()
         hands = list(round_.hands.values_list("player_id", "points")) if round_ else []
         number = corrections.delete_round(game, round_id, version, last_only=last_only)
+        assert round_ is not None  # delete_round refuses a round that is not there
         RemovedRound.objects.update_or_create(
             game=game,
             defaults={

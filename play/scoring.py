@@ -190,12 +190,18 @@ def too_many(hands: Iterable[Iterable[str]], rules: Rules) -> list[tuple[str, in
 
 # The most any hand could hold under any rule set (the 112 cards, every point value at its
 # maximum): the bound the database enforces; forms check the game's own deck_points().
+def _most(key: str) -> int:
+    maximum = opts.BY_KEY[key].maximum
+    assert maximum is not None, f"{key} has no maximum"
+    return maximum
+
+
 MAX_DECK_POINTS = deck_points(
     Rules(
-        points_action=opts.BY_KEY["points_action"].maximum,
-        points_wild=opts.BY_KEY["points_wild"].maximum,
+        points_action=_most("points_action"),
+        points_wild=_most("points_wild"),
         deck=MODERN_112,
-        points_special_wild=opts.BY_KEY["points_special_wild"].maximum,
+        points_special_wild=_most("points_special_wild"),
     )
 )
 

@@ -175,6 +175,7 @@ def _summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
                 "margin": _points(margin),
             }
         closest = scoring.closest_to_end(places)
+        assert closest is not None and closest.to_end is not None  # every side has a to_end
         end = _(
             "The game ends when a total reaches %(target)s; closest: %(name)s, %(points)s away."
         ) % {
@@ -183,6 +184,8 @@ def _summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
             "points": _points(closest.to_end),
         }
         return f"{first} {end}"
+    to_win = top[0].to_win
+    assert to_win is not None  # None only under lowest-total-wins
     if rules.scoring == scoring.ROUND_WINS:
         if len(top) > 1:
             return ngettext(
@@ -193,8 +196,8 @@ def _summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
         return ngettext(
             "In the lead: %(name)s, by %(margin)s. %(count)s more round to win.",
             "In the lead: %(name)s, by %(margin)s. %(count)s more rounds to win.",
-            top[0].to_win,
-        ) % {"name": names, "margin": _rounds(margin), "count": top[0].to_win}
+            to_win,
+        ) % {"name": names, "margin": _rounds(margin), "count": to_win}
     if len(top) > 1:
         return _("Sharing the lead: %(names)s, %(points)s each.") % {
             "names": names,
@@ -203,8 +206,8 @@ def _summary(sides: Sequence, rules: scoring.Rules, rounds_played: int) -> str:
     return ngettext(
         "In the lead: %(name)s, by %(margin)s. %(count)s more point to win.",
         "In the lead: %(name)s, by %(margin)s. %(count)s more points to win.",
-        top[0].to_win,
-    ) % {"name": names, "margin": _points(margin), "count": top[0].to_win}
+        to_win,
+    ) % {"name": names, "margin": _points(margin), "count": to_win}
 
 
 def amount(total: int, rules: scoring.Rules) -> str:
