@@ -5,8 +5,7 @@ from rulesets.models import Revision, RuleSet
 
 class RevisionInline(admin.TabularInline):
     model = Revision
-    fields = ["number", "name", "created_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "name", "created_at")
     extra = 0
     can_delete = False
     show_change_link = True
@@ -20,8 +19,7 @@ class RuleSetAdmin(admin.ModelAdmin):
     # The edit secret's hash is never shown: it is excluded, not just read-only.
     list_display = ["code", "name", "revision_number", "created_at", "updated_at"]
     search_fields = ["code", "current__name"]
-    fields = ["code", "current", "copied_from", "created_at", "updated_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("code", "current", "copied_from", "created_at", "updated_at")
     inlines = [RevisionInline]
     list_select_related = ["current"]
 

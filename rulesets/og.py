@@ -169,7 +169,9 @@ def _draw_name(pen: ImageDraw.ImageDraw, name: str, y: int) -> int:
     # Translators: the preview picture's title when the rules have no name that can be drawn.
     untitled = pgettext("preview picture", "House rules")
     face, lines = _name_lines(clean(name, font(64, bold=True)) or untitled, TEXT_RIGHT - MARGIN)
-    line_height = round(face.size * 1.2)
+    # Pillow's built-in font (no DejaVu on the system) has no size: its letters' height then.
+    size = face.size if isinstance(face, ImageFont.FreeTypeFont) else face.getbbox("Ag")[3]
+    line_height = round(size * 1.2)
     for line in lines:
         pen.text((MARGIN, y), line, font=face, fill=TEXT)
         y += line_height

@@ -153,7 +153,8 @@ def cached_image_response(
     response = HttpResponse(image.body, content_type=content_type)
     response["ETag"] = image.etag
     patch_cache_control(response, public=True, max_age=max_age)
-    return get_conditional_response(request, etag=image.etag, response=response)
+    # Given a response, it returns it or a 304, never None.
+    return get_conditional_response(request, etag=image.etag, response=response) or response
 
 
 def bad_size(request, reason: str) -> HttpResponse:

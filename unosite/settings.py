@@ -1,6 +1,7 @@
 """Settings for House Rules. Every knob is an environment variable with a safe default."""
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.utils.csp import CSP
@@ -20,8 +21,9 @@ SECRET_KEY = env.secret_key(
 )
 
 _default_hosts = ["localhost", "127.0.0.1", "[::1]"]
-if PUBLIC_URL or HOME_URL:
-    _default_hosts.append(urlsplit(PUBLIC_URL or HOME_URL).hostname)
+_public_host = urlsplit(PUBLIC_URL or HOME_URL).hostname if PUBLIC_URL or HOME_URL else None
+if _public_host:
+    _default_hosts.append(_public_host)
 ALLOWED_HOSTS = env.env_list("ALLOWED_HOSTS", _default_hosts if not DEBUG else ["*"])
 CSRF_TRUSTED_ORIGINS = [PUBLIC_URL] if PUBLIC_URL else []
 
@@ -102,6 +104,7 @@ REDIS_URL = env.env_str("REDIS_URL", "")
 # by default a private folder in memory (unosite.env.cache_dir). Django's file cache lists
 # its folder on every write: MAX_ENTRIES keeps that listing short (it culls a third when
 # full; what it culls is read or rendered again).
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
