@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -16,6 +16,9 @@ from estimates import compute
 from estimates.models import Estimate
 from play import scoring
 from rulesets import options as opts
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # What a turn and a deal take at a family table, unless the family says otherwise: a turn
 # is a few seconds (look, choose, play or draw); a deal is gathering, shuffling, dealing
@@ -267,7 +270,11 @@ def compared_to_official(
             official["rounds"]["mean"], official["turns_per_game"], TURN_SECONDS, DEAL_SECONDS
         ),
     )
-    values = {"rounds": rounds, "drawn": drawn, "whole": _game_words(game)}
+    values: dict[str, StrOrPromise | None] = {
+        "rounds": rounds,
+        "drawn": drawn,
+        "whole": _game_words(game),
+    }
     if len(differences) == 1:
         values["rule"] = differences[0].label
         if drawn:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 from rulesets import options as opts
 from rulesets import own_rules
 from rulesets.models import DESCRIPTION_MAX, NAME_MAX, NOTE_MAX
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 IMPORT_MAX_BYTES = 64 * 1024
 FORMAT = "house-rules/1"
@@ -156,13 +159,13 @@ def _bool_coerce(value: str) -> bool:
 
 def option_field(option: opts.Option) -> forms.Field:
     choose = _("Choose what your table does for “%(rule)s”.") % {"rule": option.label}
-    common = {
+    common: dict[str, Any] = {
         "label": option.label,
         "help_text": option.help,
         "error_messages": {"required": choose, "invalid_choice": choose},
     }
     if option.kind == opts.INT:
-        too_small, too_big = bound_messages(option.key, option.minimum, option.maximum)
+        too_small, too_big = bound_messages(option.key, *option.bounds())
         common["error_messages"] = {
             "required": _("Enter a number for “%(rule)s”.") % {"rule": option.label},
             "invalid": _("Enter a whole number for “%(rule)s”, such as %(example)s.")
@@ -196,12 +199,14 @@ def custom_wild_when() -> dict[str, str]:
     }
 
 
-def display_order() -> list[tuple[str, str, list[opts.Option]]]:
+def display_order() -> list[tuple[str, StrOrPromise, list[opts.Option]]]:
     """The options as the form shows them: the common ones first, then the catalogue's
     groups without them, as (key, title, options)."""
     common = [opts.BY_KEY[key] for key in COMMON]
     rest = [o for o in opts.OPTIONS if o.key not in COMMON]
-    groups = [("common", pgettext("heading", "The rules most houses change"), common)]
+    groups: list[tuple[str, StrOrPromise, list[opts.Option]]] = [
+        ("common", pgettext("heading", "The rules most houses change"), common)
+    ]
     groups += [(key, title, items) for key, title, items in opts.grouped(rest) if items]
     return groups
 
@@ -214,7 +219,7 @@ def initial_for(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _when_attrs(option: opts.Option) -> dict[str, str] | None:
+def _when_attrs(option: opts.Option) -> dict[str, StrOrPromise] | None:
     """When the option means something (``Option.when``), for the form's script: every
     condition, as [other option, [its values as the form writes them]]."""
     if not option.when:
@@ -364,7 +369,7 @@ class RuleSetForm(forms.Form):
         """The differences as one list: "label: words; label: words"."""
         return "; ".join(f"{label}: {words}" for label, words in self.differences())
 
-    def differences(self) -> list[tuple[str, str]]:
+    def differences(self) -> list[tuple[StrOrPromise, str]]:
         """The house rules of the values shown (``options.house_rules``), in the order of
         the page: [(label, words)]."""
         current = self._valid_values()
@@ -378,7 +383,9 @@ class RuleSetForm(forms.Form):
 
     def error_summary(self) -> list[dict[str, str]]:
         """Every problem in the order of the page, each with the id of its field."""
-        problems = [{"anchor": "", "message": str(e)} for e in self.non_field_errors()]
+        problems: list[dict[str, Any]] = [
+            {"anchor": "", "message": str(e)} for e in self.non_field_errors()
+        ]
         names = ["name", "description", "own_rules", "note"] + [
             key
             for _key, _title, items in display_order()

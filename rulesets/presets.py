@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rulesets import options
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class Preset:
     slug: str
-    name: str  # lazy texts: said in the reader's language
-    summary: str
+    name: StrOrPromise  # lazy texts: said in the reader's language
+    summary: StrOrPromise
     changes: dict[str, Any]
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -16,6 +16,9 @@ from rulesets import codes
 from rulesets.models import OwnRule, Revision, RuleSet
 from rulesets.options import Change, diff
 from rulesets.presets import BY_SLUG
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def create_ruleset(
@@ -109,7 +112,7 @@ def save_revision(
             .select_related("current")
             .get(pk=ruleset.pk)
         )
-        current = ruleset.current
+        current = ruleset.current_revision
         if (
             current.name == name
             and current.description == description
@@ -152,7 +155,7 @@ def restore_revision(ruleset: RuleSet, number: int) -> Revision | None:
     )
 
 
-def starting_point(ruleset: RuleSet) -> tuple[str, dict[str, Any]] | None:
+def starting_point(ruleset: RuleSet) -> tuple[StrOrPromise, dict[str, Any]] | None:
     """What the first revision started from: (its name, its options), or None for an import."""
     if ruleset.copied_from is not None:
         return ruleset.copied_from.name, ruleset.copied_from.options

@@ -6,6 +6,8 @@ code for a dead link.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,6 +19,9 @@ from django.views.decorators.http import require_safe
 
 from rulesets import access, og, sharing
 from unosite import qr
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 OG_MAX_AGE = 60 * 60  # the picture changes when the rules are edited
 CARD_RULES = 8  # house rules listed on the big card; more are summed up
@@ -109,7 +114,9 @@ def card(request: HttpRequest, code) -> HttpResponse:
     return response
 
 
-def fitting(rules: list[tuple[str, str]], lines: float, letters: int) -> list[tuple[str, str]]:
+def fitting(
+    rules: list[tuple[StrOrPromise, str]], lines: float, letters: int
+) -> list[tuple[StrOrPromise, str]]:
     """The first rules whose "label: words" fit, whole, in two balanced columns of ``lines``
     lines of about ``letters`` letters (a bold letter counts a little more). A rule is never
     split between columns, so a column is at most half the lines and half the longest rule

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.urls import reverse
@@ -11,6 +12,9 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from rulesets import options as opts
 from unosite.links import absolute_url, is_local
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MAIN_RULES = 3  # differences named in a link preview's description
 
@@ -38,13 +42,13 @@ def rules_url(request, code: str) -> str:
     return absolute_url(request, reverse("rulesets:rules", args=[code]))
 
 
-def house_rules(options) -> list[tuple[str, str]]:
+def house_rules(options) -> list[tuple[StrOrPromise, str]]:
     """The house's differences from official (``options.house_rules``, main ones first) as
     (label, value against official): [('UNO penalty', '4 cards (official: 2)')]."""
     return [(o.label, o.against_official(options[o.key])) for o in opts.house_rules(options)]
 
 
-def phrases(rules: list[tuple[str, str]]) -> list[str]:
+def phrases(rules: list[tuple[StrOrPromise, str]]) -> list[str]:
     # Translators: one line of the list of house rules: an option's name, then its
     # value against the official one, as in "UNO penalty: 4 cards (official: 2)".
     return [
@@ -114,7 +118,7 @@ class Share:
     local: bool  # True when a phone could not open ``url``
     title: str
     description: str
-    rules: list[tuple[str, str]]
+    rules: list[tuple[StrOrPromise, str]]
 
 
 def share_for(request, ruleset, revision=None) -> Share:

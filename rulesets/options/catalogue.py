@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, pgettext_lazy
 
 from rulesets.options import scoring, setup, stacking, turns, uno, wd4
 from rulesets.options.option import Option
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 GROUPS = [
     ("setup", pgettext_lazy("option group", "Setup")),
@@ -40,7 +43,9 @@ def official() -> dict[str, Any]:
     return {o.key: o.official for o in OPTIONS}
 
 
-def grouped(options_list: list[Option] | None = None) -> list[tuple[str, str, list[Option]]]:
+def grouped(
+    options_list: list[Option] | None = None,
+) -> list[tuple[str, StrOrPromise, list[Option]]]:
     """The options in catalogue order, as (group key, group title, options)."""
     options_list = OPTIONS if options_list is None else options_list
     return [(key, title, [o for o in options_list if o.group == key]) for key, title in GROUPS]

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 
 from rulesets.options.texts import NUMBER, Unit, inside_sentence, without_aside
+
+if TYPE_CHECKING:  # a text or a lazy one (gettext_lazy), said in the reader's language
+    from django_stubs_ext import StrOrPromise
 
 BOOL, INT, ENUM = "bool", "int", "enum"
 
@@ -23,37 +26,43 @@ class Option:
     group: str
     kind: str
     official: Any
-    label: str
-    help: str
+    label: StrOrPromise
+    help: StrOrPromise
     # For enums: value -> short label. For bools: True/False -> short label.
-    choices: Mapping[Any, str] = field(default_factory=dict)
+    choices: Mapping[Any, StrOrPromise] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
     # Ints: the value in words ("4 cards"), and the words for 0 when a plain "0 cards"
     # would mislead ("no cards").
     unit: Unit = NUMBER
-    zero_words: str = ""
+    zero_words: StrOrPromise = ""
     # The rule in plain words, one whole sentence (or two) per value. Ints: "n", one
     # ``ngettext_lazy`` text with "%(n)s" for the value and, when 0 needs its own words,
     # "zero". ``variants`` holds other texts for the same values, used when ``variant``
     # (a function of all the options) names one: the rule reads differently with them.
-    texts: Mapping[Any, str] = field(default_factory=dict)
-    variants: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    texts: Mapping[Any, StrOrPromise] = field(default_factory=dict)
+    variants: Mapping[str, Mapping[Any, StrOrPromise]] = field(default_factory=dict)
     variant: Callable[[Mapping[str, Any]], str] | None = None
     # When the option means something: every condition must hold (see ``is_relevant``).
     when: tuple[Condition, ...] = ()
-    when_note: str = ""
+    when_note: StrOrPromise = ""
     # The option's name inside the summary line ("This house plays 1 rule differently: ..."),
     # when the label says what the official value does ("Drawing for a draw card loses the
     # turn") and so would read as the house's rule whatever its value. Empty: the label.
-    name: str = ""
+    name: StrOrPromise = ""
 
     def values(self) -> list[Any]:
         if self.kind == BOOL:
             return [True, False]
         if self.kind == ENUM:
             return list(self.choices)
-        return list(range(self.minimum, self.maximum + 1))
+        minimum, maximum = self.bounds()
+        return list(range(minimum, maximum + 1))
+
+    def bounds(self) -> tuple[int, int]:
+        """A number's least and greatest values (every INT option has both)."""
+        assert self.minimum is not None and self.maximum is not None, f"{self.key}: no bounds"
+        return self.minimum, self.maximum
 
     def words(self, value: Any) -> str:
         """The value in plain words, as shown in forms and diffs: '4 cards', 'Allowed'."""
@@ -145,7 +154,8 @@ class Option:
                 raw = int(raw)
             if not isinstance(raw, int):
                 raise ValueError(gettext("Enter a whole number."))
-            if not self.minimum <= raw <= self.maximum:
+            minimum, maximum = self.bounds()
+            if not minimum <= raw <= maximum:
                 raise ValueError(
                     gettext("Enter a number from %(minimum)s to %(maximum)s.")
                     % {"minimum": self.minimum, "maximum": self.maximum}

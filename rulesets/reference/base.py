@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
@@ -20,6 +21,9 @@ from rulesets.reference.core import (
     without_teams,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class BaseRule:
@@ -27,7 +31,7 @@ class BaseRule:
     and some only apply with some options (two players only without pairs)."""
 
     id: str
-    title: str  # what a link to it says
+    title: StrOrPromise  # what a link to it says
     text: Callable[[Options], str]
     shown: Callable[[Options], bool] = always_asked
 
@@ -171,7 +175,7 @@ def _going_out_action(o: Options) -> str:
     )
 
 
-def _fixed(text: str) -> Callable[[Options], str]:
+def _fixed(text: StrOrPromise) -> Callable[[Options], str]:
     return lambda o: str(text)
 
 
@@ -425,7 +429,7 @@ BASE_RULES += [
 BASE: dict[str, BaseRule] = {b.id: b for b in BASE_RULES}
 
 # The sections in the order a player needs them: (key, title, base ids and option keys).
-SECTIONS: list[tuple[str, str, list[str]]] = [
+SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
     (
         "setup",
         pgettext_lazy("rule section", "Setup"),
