@@ -33,6 +33,10 @@ class StartFrom(models.TextChoices):
 
 
 class Game(models.Model):
+    # Set only on a game loaded with play.services.WITH_CURRENT: its rule set's current
+    # revision (not a column).
+    current_revision_id: int
+
     code = models.CharField(max_length=CODE_MAX, unique=True)
     spectator_code = models.CharField(max_length=CODE_MAX, unique=True)
     revision = models.ForeignKey(Revision, on_delete=models.PROTECT, related_name="games")

@@ -168,7 +168,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
             return existing, False
         if not game.finished:
             raise NotOver(_("This game is not over yet, so it cannot be played again."))
-        revision = game.revision.ruleset.current
+        revision = game.revision.ruleset.current_revision
         rules = rules_of(revision)
         names = list(
             game.players.filter(left_after=None).order_by("seat").values_list("name", flat=True)
@@ -176,7 +176,7 @@ def play_again(game: Game) -> tuple[Game, bool]:
         error = scoring.player_count_error(len(names), rules)
         if error:
             raise ValueError(error)
-        if revision.dealer_selection == "random":
+        if revision.options["dealer_selection"] == "random":
             first = random.randrange(len(names))
         else:  # the deal keeps passing round the table
             played = max(game.rounds.count(), 1)

@@ -4,6 +4,7 @@ import functools
 import hashlib
 import json
 import uuid
+from typing import cast
 from urllib.parse import quote, urlencode
 
 from django.conf import settings
@@ -33,6 +34,7 @@ from rulesets.forms import ImportForm, RuleSetForm, custom_wild_when, export, in
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS
 from unosite import cache as cache_keys
+from unosite import ratelimit
 from unosite.deploy import site_version
 from unosite.htmx import HtmxHttpRequest
 from unosite.links import absolute_url, site_origin
@@ -62,7 +64,7 @@ def _start_values(request) -> tuple[dict, Revision | None, str]:
     if source_code:
         if not codes.is_code(source_code):
             raise Http404(_("No rules have this link."))
-        source = access.load(source_code).current
+        source = access.load(source_code).current_revision
         initial = {
             "name": (_("%(name)s (my version)") % {"name": source.name})[:80],
             "description": source.description,
@@ -159,7 +161,7 @@ def _created(request, ruleset: RuleSet, secret: str | None):
         access.grant_edit(request, ruleset)
     response = redirect("rulesets:rules", code=ruleset.code)
     if secret is None:
-        response.created = False  # not a creation for the rate limit
+        ratelimit.nothing_created(response)  # not a creation for the rate limit
     else:
         _show_edit_link_once(response, ruleset, secret)
     return response
@@ -195,7 +197,7 @@ def grant(request: HttpRequest, code, secret) -> HttpResponse:
 def edit(request: HttpRequest, code) -> HttpResponse:
     ruleset = access.load(code)
     access.require_edit(request, ruleset)
-    current = ruleset.current
+    current = ruleset.current_revision
     initial = {
         "name": current.name,
         "description": current.description,
@@ -216,7 +218,7 @@ def edit(request: HttpRequest, code) -> HttpResponse:
         response = redirect("rulesets:rules", code=code)
         if revision is None:
             messages.info(request, _("Nothing changed, so no new revision was made."))
-            response.created = False  # not counted against the limit of edits
+            ratelimit.nothing_created(response)  # not counted against the limit of edits
         else:
             messages.success(
                 request, _("Saved as revision %(number)s.") % {"number": revision.number}
@@ -265,7 +267,7 @@ def restore(request: HttpRequest, code, number) -> HttpResponse:
             request,
             _("These rules are already the same as revision %(number)s.") % {"number": number},
         )
-        response.created = False  # not counted against the limit of edits
+        ratelimit.nothing_created(response)  # not counted against the limit of edits
     else:
         messages.success(
             request,
@@ -435,7 +437,8 @@ def reference_html(revision: Revision) -> dict[str, str]:
             for part in ("top", "body")
         }
 
-    parts = cache.get_or_set(reference_cache_key(revision.pk), render_parts, REFERENCE_TIMEOUT)
+    key = reference_cache_key(revision.pk)
+    parts = cast(dict[str, str], cache.get_or_set(key, render_parts, REFERENCE_TIMEOUT))
     # Rendered by our own template, escaped there.
     return {part: mark_safe(html) for part, html in parts.items()}
 

@@ -24,6 +24,7 @@ import time
 from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import F
+from django.http import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -123,6 +124,12 @@ class NotFoundLimitMiddleware:
 
 
 CREATE_WINDOW = 3600
+
+
+def nothing_created(response: HttpResponseBase) -> None:
+    """Marks a view's redirect as no creation (a form sent twice, nothing changed): the
+    limit gives its place back (``_hourly`` reads the mark)."""
+    response.created = False  # type: ignore[attr-defined]  # our own mark on the response
 
 
 def limit_creation(view):

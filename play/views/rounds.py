@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -257,7 +258,7 @@ def _board_changed(request, b: Board, form: RoundForm, exc: services.BoardChange
             "compare": compare,
         }
         return JsonResponse(body, status=409)
-    data = form.data.copy()
+    data = cast(QueryDict, form.data).copy()  # a bound form's data is the request's
     data["expected_round"] = str(exc.next_number)  # sent again, it is for the next round
     conflict = {
         "changed": changed,
@@ -287,6 +288,7 @@ def _discarded(request, code: str, form: RoundForm):
 def _round_summary(rules: scoring.Rules, done: services.Recorded) -> str:
     """What a phone is told after recording a round: who went out, and what it gave."""
     went_out, number, players = done.round.went_out, done.round.number, done.players
+    assert done.standing is not None  # a round created comes with the standing after it
     side = scoring.side_of(went_out.seat, len(players), rules)
     side_players = [players[seat] for seat in scoring.sides(len(players), rules)[side]]
     values = {

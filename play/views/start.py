@@ -32,7 +32,7 @@ def new(request: HttpRequest, code) -> HttpResponse:
     names = _again_names(request, ruleset)
     initial = {
         "submission_id": new_submission_id(),
-        "dealer": "random" if revision.dealer_selection == "random" else "1",
+        "dealer": "random" if revision.options["dealer_selection"] == "random" else "1",
     }
     data = request.POST if request.method == "POST" else None
     form = StartForm(data, rules=rules, names=names, initial=initial)
