@@ -278,7 +278,7 @@ def restore(request: HttpRequest, code, number) -> HttpResponse:
 
 
 @require_safe
-def rules_json(request: HttpRequest, code) -> HttpResponse:
+def rules_json(request: HttpRequest, code) -> JsonResponse:
     ruleset = access.load(code)
     response = JsonResponse(export(ruleset.current_revision), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'inline; filename="{code}-rules.json"'
