@@ -57,7 +57,8 @@ def add(request: HttpRequest, code) -> HttpResponse:
         form = _form(b, data)
         form.is_valid()
         return _page(request, b, form, status=409, problem=str(exc))
-    b = services.board(services.load_game(pk=game_.pk))
+    # Read whole, not from the cache: the words of the change just made must be in it.
+    b = services.board(services.load_game(pk=game_.pk), cached=False)
     change = next(a for a in b.adjustments if a.adjustment.pk == adjustment.pk)
     messages.success(request, _("Saved: %(change)s.") % {"change": change.text})
     return redirect(reverse("play:game", args=[code]) + "#board")
