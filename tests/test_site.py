@@ -221,3 +221,19 @@ def test_every_setting_is_in_the_readme_s_configuration_table():
     readme = (ROOT / "README.md").read_text()
     table = readme[readme.index("## Configuration\n") : readme.index("## Deployment\n")]
     assert sorted(name for name in names if f"| `{name}` |" not in table) == []
+
+
+def test_htmx_never_settles_an_inline_style(client, db):
+    """htmx copies the settled attributes of an element it swaps by setting them; a style
+    attribute set that way breaks the Content Security Policy (style-src 'self'), which a
+    phone's console reported while the round sheet had been opened (its place's height)."""
+    import html
+    import json
+    import re
+
+    page = client.get("/").content.decode()
+    config = json.loads(
+        html.unescape(re.search(r'name="htmx-config" content=\'([^\']+)\'', page)[1])
+    )
+    assert "style" not in config["attributesToSettle"]
+    assert config["includeIndicatorStyles"] is False
