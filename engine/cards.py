@@ -39,7 +39,7 @@ assert len(DECK) == 108
 MODERN_DECK: tuple[int, ...] = (*DECK, SH, CW, CW, CW)
 assert len(MODERN_DECK) == 112
 
-# The scoring module's name for each card (play.scoring.CARDS keys).
+# The scoring module's name for each card (domain.scoring.CARDS keys).
 _VALUE_KEYS = {
     **{n: str(n) for n in range(10)},
     SKIP: "skip",
@@ -52,7 +52,7 @@ _VALUE_KEYS = {
 
 
 def scoring_key(c: int) -> str:
-    """The card as play.scoring names it: '7', 'skip', 'wild_draw_four', 'custom_wild'."""
+    """The card as domain.scoring names it: '7', 'skip', 'wild_draw_four', 'custom_wild'."""
     return "custom_wild" if c == CW else _VALUE_KEYS[c & 15]
 
 

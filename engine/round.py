@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 
+from domain import scoring
 from engine.cards import DECK, DRAW_TWO, MODERN_DECK, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
 from engine.rules import KNOBS, Knobs, Rules
 from engine.turn import (
@@ -28,7 +29,6 @@ from engine.turn import (
     new_state,
     own_turn,
 )
-from play import scoring
 
 # No round of any rule set has come near this (see the tests); reaching it is a bug.
 MAX_TURNS = 20_000
@@ -54,7 +54,7 @@ class Outcome:
 
 
 def _player_count_error(players: int, pairs: bool) -> str | None:
-    """Why this many players cannot play a round (play.scoring's rule), in English."""
+    """Why this many players cannot play a round (domain.scoring's rule), in English."""
     problem = scoring.player_count_problem(players, pairs)
     if problem == "pairs":
         counts = [str(k) for k in range(4, scoring.MAX_PLAYERS + 1, 2)]

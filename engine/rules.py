@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets import options as opts
+from domain import options as opts
 
 # drawn_card
 MAY_PLAY, MUST_PLAY, KEEP = 0, 1, 2

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from domain import scoring
 from engine.cards import scoring_key
 from engine.round import Outcome
-from play import scoring
 
 
 def hand_points(hand: list[int], rules: scoring.Rules) -> int:

@@ -3,7 +3,7 @@
 A game is a run of rounds that are independent given the rules (each new round is a new
 deal; only the dealer moves on). So the engine plays a few hundred or thousand rounds
 (``Sample``), and games are then drawn by resampling those rounds, which costs little:
-the totals of each side (from play/scoring.py) are added round after round until the
+the totals of each side (from domain/scoring.py) are added round after round until the
 game is over (scoring.is_over). The error of the mean number of rounds comes from the
 finite sample of rounds; it is measured with batch means (the sample is cut into twenty
 batches, games are drawn from each batch alone, and the spread of the twenty means gives
@@ -25,19 +25,20 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from domain import options as opts
+from domain import scoring
 from engine import KNOBS, Rules, play_round, round_result
-from play import scoring
-from rulesets import options as opts
 
 
 def engine_version() -> str:
-    """A digest of the code an estimate comes from: the engine's play and this method.
+    """A digest of the code an estimate comes from: the engine's play, the scoring it counts
+    points by (domain.scoring) and this method.
 
     It is in every estimate's key, so an estimate made by other code is made again, without
     anyone remembering to bump a number."""
     digest = hashlib.sha256()
     folder = Path(engine.__file__).parent
-    for path in [*sorted(folder.glob("*.py")), Path(__file__)]:
+    for path in [*sorted(folder.glob("*.py")), Path(scoring.__file__), Path(__file__)]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 

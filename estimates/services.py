@@ -12,10 +12,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from domain import options as opts
+from domain import scoring
 from estimates import compute
 from estimates.models import Estimate
-from play import scoring
-from rulesets import options as opts
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from domain import options as opts
+from domain import scoring
 from estimates import services
 from estimates.services import EstimateInputError
-from play import scoring
 from rulesets import access
-from rulesets import options as opts
 from unosite.htmx import HtmxHttpRequest
 
 POLL_SECONDS = 2

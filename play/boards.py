@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from play import scoring
+from domain import scoring
 from play.models import Adjustment, Game, Player, RemovedRound, Round
 from rulesets.models import Revision
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.formats import get_format
 from django.utils.translation import pgettext
 
-from play import scoring
+from domain import scoring
 from play.services import Board
 
 FORMAT = "house-rules-game/1"

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from play import scoring
+from domain import scoring
 from play.models import NAME_MAX, REASON_MAX, Player
 
 LONG_NAME = 10

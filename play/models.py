@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import GreaterThan, GreaterThanOrEqual, LessThanOrEqual
 
-from play import scoring
+from domain import scoring
 from rulesets.models import Revision
 
 NAME_MAX = 30

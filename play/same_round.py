@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from play import scoring
+from domain import scoring
 from play.models import Game, Player, Round
 
 

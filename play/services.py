@@ -20,7 +20,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import boards, removed_rounds, same_round, scoring, seating
+from domain import scoring
+from play import boards, removed_rounds, same_round, seating
 from play.boards import Board, RoundRow, Side
 from play.models import Adjustment, Game, Hand, Player, Round
 from play.versions import publish_version

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from play import scoring
+from domain import scoring
 
 
 @dataclass(frozen=True)

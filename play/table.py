@@ -24,7 +24,8 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from play import scoring, seating, services
+from domain import scoring
+from play import seating, services
 from play.boards import Board
 from play.forms import clean_name
 from play.models import MAX_SEATS, NAME_MAX, START_POINTS_MAX, Game, Player, Round, StartFrom

@@ -33,10 +33,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from play import scoring, services
+from domain import reference, scoring
+from play import services
 from play.boards import Board, Side
 from play.models import Game
-from rulesets import codes, reference
+from rulesets import codes
 from rulesets.models import RuleSet
 
 SESSION_KEY = "tables"  # rule set code -> table code

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets import own_rules
 from rulesets.models import DESCRIPTION_MAX, NAME_MAX, NOTE_MAX
 

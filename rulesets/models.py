@@ -10,7 +10,7 @@ from django.db.models.functions import Length, Trim
 from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThanOrEqual
 from django.utils.functional import cached_property
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets import own_rules
 
 NAME_MAX = 80
@@ -23,7 +23,7 @@ def _option_field(option: opts.Option) -> models.Field:
         return models.BooleanField(default=option.official)
     if option.kind == opts.INT:
         return models.PositiveSmallIntegerField(default=option.official)
-    # No ``choices``: the labels live in rulesets.options alone (a label edited there
+    # No ``choices``: the labels live in domain.options alone (a label edited there
     # needs no migration); the values are checked by the database (_option_constraint).
     return models.CharField(max_length=max(len(v) for v in option.choices), default=option.official)
 

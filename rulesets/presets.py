@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rulesets import options
+from domain import options
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

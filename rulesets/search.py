@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import get_language, pgettext
 
-from rulesets.reference import YES, Answer, Reference, verdict_text
+from domain.reference import YES, Answer, Reference, verdict_text
 from rulesets.table_words import ENGLISH, TABLE_WORDS, TableWords, base, table_words
 
 __all__ = [

@@ -12,9 +12,9 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from domain.options import Change, diff
 from rulesets import codes
 from rulesets.models import OwnRule, Revision, RuleSet
-from rulesets.options import Change, diff
 from rulesets.presets import BY_SLUG
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
-from rulesets import options as opts
+from domain import options as opts
 from unosite.links import absolute_url, is_local
 
 if TYPE_CHECKING:

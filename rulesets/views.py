@@ -28,8 +28,9 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from rulesets import access, codes, reference, search, services
-from rulesets import options as opts
+from domain import options as opts
+from domain import reference
+from rulesets import access, codes, search, services
 from rulesets.forms import ImportForm, RuleSetForm, custom_wild_when, export, initial_for
 from rulesets.models import NAME_MAX, Revision, RuleSet
 from rulesets.presets import BY_SLUG, PRESETS

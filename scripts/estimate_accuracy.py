@@ -1,7 +1,7 @@
 """How accurate is an estimate? Compares it with a long direct simulation of whole games.
 
 For a few rule sets: GAMES whole games played round after round by the engine (the deal
-passing as play/scoring.py says, until scoring.is_over), against ESTIMATES estimates
+passing as domain/scoring.py says, until scoring.is_over), against ESTIMATES estimates
 (estimates.compute.estimate, each with its own seed and its budget of about 1 s of CPU).
 Prints, per rule set, the direct mean and its 95 % interval, the estimates' mean, how far
 each estimate falls from the direct mean (the largest and the 95th percentile, in %), and
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from domain import scoring  # noqa: E402
 from engine import Rules, play_round, round_result  # noqa: E402
 from estimates.compute import estimate  # noqa: E402
-from play import scoring  # noqa: E402
 from rulesets.presets import BY_SLUG  # noqa: E402
 
 CASES = [

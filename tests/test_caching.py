@@ -95,7 +95,7 @@ def test_the_rules_page_etag_follows_the_revision_the_editor_and_the_host(db, se
 def test_a_second_rules_page_comes_from_the_cached_fragments(db, monkeypatch):
     ruleset, _secret = make_ruleset("party")
     first = Client().get(f"/r/{ruleset.code}/")
-    from rulesets import reference
+    from domain import reference
 
     # The reference is not built again (the rules page's queries are pinned once, in
     # tests/rulesets/test_companion_views.py).
@@ -191,7 +191,8 @@ def test_the_secret_link_is_shown_until_saved_with_no_etag(db):
 
 
 def test_the_reference_is_rendered_once_per_revision(db, monkeypatch):
-    from rulesets import reference, views
+    from domain import reference
+    from rulesets import views
 
     ruleset, _secret = make_ruleset("party")
     built = []

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("engine", "estimates", "play", "rulesets", "unosite")
+APPS = ("domain", "engine", "estimates", "play", "rulesets", "unosite")
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
 

@@ -16,16 +16,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("engine", "estimates", "play", "rulesets", "unosite")
+APPS = ("domain", "engine", "estimates", "play", "rulesets", "unosite")
 NOT_APPS = ("tests", "scripts", "bench", "deploy", "docs")
 
 # The floors, lowest first: a module imports modules of its own floor or lower ones, never
 # higher. The most specific name decides a module's floor (unosite.urls is not unosite's).
 FLOORS: tuple[tuple[str, ...], ...] = (
+    ("domain",),  # the rules of UNO as houses play them: options, scoring, reference texts
+    ("engine",),  # simulated rounds, played by domain's options and scored by domain.scoring
     ("unosite",),  # the site's machinery: settings, cache, links, QR codes, rate limits
-    ("rulesets",),  # rule sets, their options and texts, sharing them
-    ("play",),  # the scorekeeper, and play.scoring, the rules' arithmetic
-    ("engine",),  # simulated rounds, scored by play.scoring
+    ("rulesets",),  # rule sets as the database keeps them, sharing them
+    ("play",),  # the scorekeeper
     ("estimates",),  # how long a game takes, from simulated games
     ("unosite.urls", "unosite.errors"),  # the site as a whole: every app's pages
 )
@@ -201,7 +202,11 @@ def test_imports_go_down_the_floors_only(imports):
 
 
 def test_rulesets_never_imports_play(imports):
-    wrong = [i for i in imports if i.importer.startswith("rulesets") and floor_of(i.imported) == 2]
+    wrong = [
+        i
+        for i in imports
+        if i.importer.startswith("rulesets") and floor_of(i.imported) == floor_of("play")
+    ]
     assert not wrong, "\n".join(f"{i.importer} (line {i.line}) imports {i.imported}" for i in wrong)
 
 
@@ -250,6 +255,45 @@ def test_an_import_up_a_floor_is_found():
 
 
 def test_relative_imports_are_resolved():
-    modules = ["play.views", "play.views.common", "play.scoring"]
-    found = imports_of("play.views.game", "from .common import x\nfrom .. import scoring", modules)
-    assert [i.imported for i in found] == ["play.views.common", "play.scoring"]
+    modules = ["play.views", "play.views.common", "play.tables"]
+    found = imports_of("play.views.game", "from .common import x\nfrom .. import tables", modules)
+    assert [i.imported for i in found] == ["play.views.common", "play.tables"]
+
+
+# What the domain may take from Django: its words in the reader's language and lazy values,
+# nothing of an app, a model, a request or the settings.
+DOMAIN_MAY_USE = ("django.utils.translation", "django.utils.functional", "django_stubs_ext")
+
+
+def django_imports_of(source: str) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names = [node.module]
+        found += [(node.lineno, name) for name in names if name.split(".")[0].startswith("django")]
+    return found
+
+
+def outside_the_domain(source: str) -> list[str]:
+    return [
+        f"line {line} imports {name}"
+        for line, name in django_imports_of(source)
+        if not name.startswith(DOMAIN_MAY_USE)
+    ]
+
+
+def test_the_domain_uses_no_django_app():
+    found = [
+        f"{module_name(path)}: {problem}"
+        for path in sorted((ROOT / "domain").rglob("*.py"))
+        for problem in outside_the_domain(path.read_text())
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_domain_check_finds_a_model_import():
+    source = "from django.db import models\nfrom django.utils.translation import gettext\n"
+    assert outside_the_domain(source) == ["line 1 imports django.db"]

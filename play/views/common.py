@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from play import evening, removed_rounds, scoring, services, standings, table, tables, versions
+from domain import scoring
+from play import evening, removed_rounds, services, standings, table, tables, versions
 from play.boards import Board
 from play.forms import RoundForm, new_submission_id
 from play.models import Game

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
-from play import scoring, seating, services
+from domain import scoring
+from play import seating, services
 from play.boards import Board, RoundRow, Side
 from play.forms import RoundForm
 from play.models import Game

@@ -9,12 +9,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from play import evening, recent, scoring, services, tables
+from domain import scoring
+from domain.options import BY_KEY
+from play import evening, recent, services, tables
 from play.forms import StartForm, new_submission_id
 from play.models import Game
 from play.views.common import game_of
 from rulesets import access, codes
-from rulesets.options import BY_KEY
 from unosite.ratelimit import limit_creation
 
 

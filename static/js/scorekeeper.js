@@ -83,7 +83,7 @@
 
   // --- Round form: hide the hands that don't score; the card keypad -----------------
   function setUpRoundForm(form) {
-    // Who went out -> the seat whose hand doesn't score then (the rule lives in play/scoring.py).
+    // Who went out -> the seat whose hand doesn't score then (the rule lives in domain/scoring.py).
     var unscoredPartners = JSON.parse(form.getAttribute("data-unscored-partners") || "{}");
     var hands = form.querySelectorAll("[data-hand]");
 

@@ -4,7 +4,8 @@ the page still opening without a network once it has been visited (service worke
 import pytest
 from django.utils import translation
 
-from rulesets import reference, search
+from domain import reference
+from rulesets import search
 from rulesets.presets import BY_SLUG
 from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
 from tests.conftest import make_ruleset

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets import services as rs_services
 from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
 from tests.conftest import make_ruleset

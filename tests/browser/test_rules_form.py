@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets.forms import COMMON
 from rulesets.models import RuleSet
 from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll

@@ -4,7 +4,7 @@ first screen."""
 
 import pytest
 
-from rulesets import reference
+from domain import reference
 from rulesets.presets import BY_SLUG
 from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
 from tests.conftest import make_ruleset

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets.presets import BY_SLUG, PRESETS
 
 CATALOGUE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "catalogue.md"

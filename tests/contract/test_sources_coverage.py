@@ -12,8 +12,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from rulesets import options as opts
-from rulesets import reference
+from domain import options as opts
+from domain import reference
 
 SOURCES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "sources"
 RULES_SITE = "000_e93a304e4f2c9752.txt"  # a rules site with a house-rules sharing feature

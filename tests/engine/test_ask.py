@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain import options as opts
 from engine.cards import DRAW_TWO, REVERSE, SKIP, W4, W, card
 from engine.rules import Rules
-from rulesets import options as opts
 from tests.engine_scenarios.ask import TURN, Position, after, dud, may_play, turned_up, with_choices
 
 RED, YELLOW, GREEN, BLUE = range(4)

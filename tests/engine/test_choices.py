@@ -1,7 +1,7 @@
 """Every option that leaves a player a choice, and every choice, on decks laid out by hand.
 
 The choice is a knob at 0.0 or 1.0 (or ``State.swap_with``), so nothing is left to chance;
-the rule is the catalogue's and the rules page's (rulesets/reference/turns.py). Seat 0
+the rule is the catalogue's and the rules page's (domain/reference/turns.py). Seat 0
 deals, so seat 1 plays first; the cards drawn after ``draws`` are red numbers, lowest first.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import replace
 
 import pytest
 
+from domain import options as opts
 from engine import KNOBS, RoundDidNotEnd, Rules, play_round
 from engine.cards import DRAW_TWO, W4, W, card
 from engine.turn import State, lay, new_state
-from rulesets import options as opts
 from tests.engine.test_rulings import NEVER, laid_out, run
 
 RED, YELLOW, GREEN, BLUE = range(4)

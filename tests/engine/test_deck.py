@@ -1,15 +1,15 @@
 """The 112-card deck in the engine (catalogue v3, issue 40): dealt whole, the Wild Shuffle
-Hands played as the catalogue says, the blank Wild as a Wild, scored by play/scoring.py."""
+Hands played as the catalogue says, the blank Wild as a Wild, scored by domain/scoring.py."""
 
 import random
 from collections import Counter
 
+from domain import options as opts
+from domain import scoring
 from engine.cards import CW, DECK, MODERN_DECK, SH, W, card, scoring_key
 from engine.round import play_round
 from engine.rules import Rules
 from engine.scores import hand_points
-from play import scoring
-from rulesets import options as opts
 from tests.engine_scenarios.ask import Position, after, may_play
 from tests.engine_scenarios.seen import GREEN, OTHERS, RED, RED_3, YELLOW, table
 

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain import options as opts
+from domain import scoring
 from engine import KNOBS, Knobs, Rules, play_round, round_result
 from engine.cards import CW, DECK, DRAW_TWO, MODERN_DECK, SH, WILD, WILD_DRAW_FOUR
-from play import scoring
-from rulesets import options as opts
 from rulesets.presets import BY_SLUG
 
 SETTINGS = settings(max_examples=60, deadline=None)

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from domain import options as opts
 from engine import Knobs, Rules, play_round
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W4, card
-from rulesets import options as opts
 
 RED, YELLOW, GREEN, BLUE = range(4)
 # Players who always play a card they can (no drawing instead, no keeping a drawn card).

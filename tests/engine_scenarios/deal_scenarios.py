@@ -1,5 +1,5 @@
 """The deal and the first card turned up, played by the engine: the questions of
-rulesets/reference/dealing.py (and the draw pile made again), as scenarios.py plays
+domain/reference/dealing.py (and the draw pile made again), as scenarios.py plays
 the others; scenarios.py imports this module, so they are registered with the rest.
 """
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from random import Random
 
+from domain import scoring
 from engine.cards import DECK, DRAW_TWO, REVERSE, SKIP, W, card
 from engine.round import deal
 from engine.rules import Rules
 from engine.turn import State, give, new_state
-from play import scoring
 from tests.engine_scenarios.ask import NO_CHOICES, Facts, Position, turned_up
 from tests.engine_scenarios.seen import (
     BLUE,
@@ -92,7 +92,7 @@ def _first_card_action(rules: Rules, players: int) -> Seen:
 def _who_deals(rules: Rules, players: int) -> Seen:
     """The dealer (seat 0) turns up a number: who plays first and which way play goes (in
     the engine and in the scorekeeper), and who deals the next round (the scorekeeper's
-    play.scoring). Seats go clockwise: the dealer's left is seat 1."""
+    domain.scoring). Seats go clockwise: the dealer's left is seat 1."""
     facts, _ = turns_up(rules, players, card(BLUE, 9))
     kept = scoring.Rules(direction="counterclockwise" if rules.counterclockwise else "clockwise")
     left, right = 1 % players, -1 % players

@@ -1,8 +1,8 @@
 """The positions the rules page's own sentences speak of, played by the engine.
 
 scenarios.py plays the "Can I ...?" questions; this module plays the rules of the
-page itself (rulesets/reference/base.py's base rules and the option texts of
-rulesets/options/), under the rule's id, where a sentence states what a table can test:
+page itself (domain/reference/base.py's base rules and the option texts of
+domain/options/), under the rule's id, where a sentence states what a table can test:
 a number of cards drawn, a turn missed or taken, who plays next; and, for a rule that
 says one fixed thing ("you swap hands once only"), whether the engine does it
 (``Seen.verdict``, True when it does: a rule's sentence is always a yes).

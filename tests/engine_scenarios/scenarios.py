@@ -1,6 +1,6 @@
 """The positions the rules page's "Can I ...?" questions are about, played by the engine.
 
-Each scenario sets up the table a question speaks of (rulesets/reference/: the question's
+Each scenario sets up the table a question speaks of (domain/reference/: the question's
 id) and asks ask.py what happens under a rule set, for a number of players. What it
 sees (``Seen``) is what the page's answer may say: the verdict, the numbers of cards, whether
 the player spoken to misses their turn, who plays next. tests/rulesets/test_answers_engine.py
@@ -52,7 +52,7 @@ def stacks(rules: Rules, position: Position, answer: int) -> Seen:
     return Seen(True, drew(after(rules, position, answer)))
 
 
-# --- Draw cards and stacking (rulesets/reference/draws.py) ---------------------------
+# --- Draw cards and stacking (domain/reference/draws.py) ---------------------------
 
 
 @scenario("stack_d2_on_d2")
@@ -111,7 +111,7 @@ def _play_after_drawing(rules: Rules, players: int) -> Seen:
     return Seen(0 not in facts.lost_turn, drew(facts), misses=0 in facts.lost_turn)
 
 
-# --- A turn (rulesets/reference/turns.py) ---------------------------------------------
+# --- A turn (domain/reference/turns.py) ---------------------------------------------
 
 
 def pile_to(playable: int, duds: int) -> tuple[int, ...]:
@@ -233,7 +233,7 @@ def _zeros(rules: Rules, players: int) -> Seen:
     return Seen(facts.hands[0] != (card(GREEN, 8),))
 
 
-# --- Two players (rulesets/reference/two_players.py) ----------------------------------
+# --- Two players (domain/reference/two_players.py) ----------------------------------
 
 
 @scenario("two_player_reverse")
@@ -271,7 +271,7 @@ def _two_player_skip(rules: Rules, players: int) -> Seen:
     )
 
 
-# --- Calling UNO and going out (rulesets/reference/going_out.py) ----------------------
+# --- Calling UNO and going out (domain/reference/going_out.py) ----------------------
 
 
 def goes_out_with(rules: Rules, players: int, last: int) -> Seen:
@@ -353,7 +353,7 @@ def _uno_forget(rules: Rules, players: int) -> Seen:
     return Seen(cards=drew(facts, 0))
 
 
-# --- The Wild Draw Four (rulesets/reference/wilds.py) ---------------------------------
+# --- The Wild Draw Four (domain/reference/wilds.py) ---------------------------------
 
 
 def challenged(rules: Rules, players: int, hand: tuple[int, ...]) -> Facts:

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django_tasks_db.models import DBTaskResult
 
+from domain import options as opts
 from estimates import compute, services
 from estimates.models import Estimate
-from rulesets import options as opts
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset
 

@@ -34,10 +34,10 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from play import scoring
+from domain import options as opts
+from domain import scoring
 from play.models import Game
 from rulesets import codes
-from rulesets import options as opts
 from rulesets.forms import FORMAT, RuleSetForm, initial_for
 from rulesets.models import RuleSet
 from rulesets.presets import BY_SLUG

@@ -8,7 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from play import adjustments, corrections, scoring, services, table
+from domain import scoring
+from play import adjustments, corrections, services, table
 from play.models import Adjustment, Player
 from tests.play.conftest import game_state, make_game, record
 

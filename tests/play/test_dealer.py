@@ -4,7 +4,8 @@ deal passes on from the chosen player, the history and the downloads say who dea
 import pytest
 from django.test import Client
 
-from play import scoring, services, table
+from domain import scoring
+from play import services, table
 from play.models import Player
 from tests.play.conftest import game_state as _state
 from tests.play.conftest import make_game, record

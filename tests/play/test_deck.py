@@ -6,9 +6,10 @@ import uuid
 
 import pytest
 
-from play import scoring, services
+from domain import scoring
+from domain.scoring import RoundResult, Rules
+from play import services
 from play.models import Game, Hand, Round
-from play.scoring import RoundResult, Rules
 from tests.play.conftest import make_game
 
 ANN, BEN, CAT, DAN = range(4)

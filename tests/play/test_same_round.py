@@ -307,7 +307,8 @@ def test_with_round_wins_the_same_winner_is_the_same_round(db):
 
 
 def test_same_result_compares_who_went_out_and_the_hands_that_score():
-    from play import same_round, scoring
+    from domain import scoring
+    from play import same_round
 
     def result(went_out, hands):
         return scoring.RoundResult(went_out=went_out, hands=hands)

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from play import corrections, scoring, services
+from domain import scoring
+from domain.scoring import LOWEST_TOTAL_WINS, ROUND_WINS, WINNER_TAKES_POINTS, RoundResult, Rules
+from play import corrections, services
 from play.models import Game, Round
-from play.scoring import LOWEST_TOTAL_WINS, ROUND_WINS, WINNER_TAKES_POINTS, RoundResult, Rules
 from tests.play.conftest import make_game, record
 
 OFFICIAL = Rules()

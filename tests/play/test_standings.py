@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils.html import strip_tags
 
-from play import evening, scoring, standings
-from play.scoring import LOWEST_TOTAL_WINS, ROUND_WINS, Rules
+from domain import scoring
+from domain.scoring import LOWEST_TOTAL_WINS, ROUND_WINS, Rules
+from play import evening, standings
 
 POINTS = Rules(target_score=500)
 LOWEST = Rules(scoring=LOWEST_TOTAL_WINS, target_score=500)

@@ -13,7 +13,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from play import corrections, scoring, services
+from domain import scoring
+from play import corrections, services
 from play.models import Game, Hand, Player, Round
 from rulesets.services import save_revision
 from tests.conftest import make_ruleset

@@ -12,7 +12,7 @@ import functools
 import itertools
 import random
 
-from rulesets import options as opts
+from domain import options as opts
 
 
 def sample_values(option) -> list:

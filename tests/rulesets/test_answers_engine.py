@@ -19,10 +19,10 @@ import re
 
 from django.utils import translation
 
+from domain import options as opts
+from domain.reference import NO, QUESTIONS, YES
 from engine.rules import Rules
-from rulesets import options as opts
 from rulesets.presets import PRESETS
-from rulesets.reference import NO, QUESTIONS, YES
 from tests.engine_scenarios.scenarios import SCENARIOS, Seen
 from tests.rulesets.option_sets import every_pair
 

@@ -9,7 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
-from rulesets import reference, services, sharing, views
+from domain import reference
+from rulesets import services, sharing, views
 from rulesets.forms import initial_for
 from rulesets.presets import BY_SLUG, PRESETS
 from tests.conftest import make_ruleset

@@ -7,8 +7,9 @@ from django.test import Client
 from django.utils import translation
 from django.utils.html import escape
 
-from rulesets import options as opts
-from rulesets import reference, search, services
+from domain import options as opts
+from domain import reference
+from rulesets import search, services
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.utils.html import escape
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets import options as opts
-from rulesets import reference, sharing
+from domain import options as opts
+from domain import reference
+from rulesets import sharing
 from rulesets.presets import BY_SLUG
 
 

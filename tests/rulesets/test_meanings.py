@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from rulesets import options as opts
-from rulesets import reference
+from domain import options as opts
+from domain import reference
 from rulesets.presets import BY_SLUG
 from tests.rulesets.test_findings import page_of, with_options
 

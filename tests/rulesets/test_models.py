@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets.models import Revision
 from tests.conftest import make_ruleset
 
@@ -12,7 +12,7 @@ from tests.conftest import make_ruleset
     "option", [o for o in opts.OPTIONS if o.kind == opts.ENUM], ids=lambda o: o.key
 )
 def test_an_option_column_holds_no_labels(option):
-    """Editing a label in rulesets.options must not need a migration."""
+    """Editing a label in domain.options must not need a migration."""
     field = Revision._meta.get_field(option.key)
     assert not field.choices
     assert field.default == option.official

@@ -1,8 +1,8 @@
-"""Parsing, validating and describing option values (the definitions in rulesets/options/)."""
+"""Parsing, validating and describing option values (the definitions in domain/options/)."""
 
 import pytest
 
-from rulesets import options as opts
+from domain import options as opts
 
 
 def key_of(option):  # a test id that is the same in every process (pytest-xdist compares them)

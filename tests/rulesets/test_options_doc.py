@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesets import options as opts
+from domain import options as opts
 from rulesets.presets import BY_SLUG, PRESETS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "options.md"

@@ -1,4 +1,4 @@
-"""The rule reference (rulesets/reference/): every option value states its rule, the house
+"""The rule reference (domain/reference/): every option value states its rule, the house
 rules are marked against official, and the "Can I ...?" answers follow the options."""
 
 import random
@@ -8,8 +8,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from rulesets import options as opts
-from rulesets import reference
+from domain import options as opts
+from domain import reference
 from rulesets.presets import BY_SLUG, PRESETS
 from tests.rulesets.option_sets import every_pair, sample_values
 

@@ -17,8 +17,9 @@ from django.test import override_settings
 from django.utils import translation
 from django.utils.functional import Promise
 
-from rulesets import options as opts
-from rulesets import reference, search, table_words
+from domain import options as opts
+from domain import reference
+from rulesets import search, table_words
 from rulesets.presets import PRESETS
 from tests.rulesets.option_sets import option_sets, sample_values
 
@@ -358,8 +359,8 @@ def test_each_languages_words_lead_to_the_tokens_the_answers_use(language):
 # --- Every text, translated: nothing is left in English, nothing is glued from English -----
 
 MARKED_FILES = [  # globs, under the project's root
-    "rulesets/options/*.py",
-    "rulesets/reference/*.py",
+    "domain/options/*.py",
+    "domain/reference/*.py",
     "rulesets/search.py",
     "rulesets/sharing.py",
     "rulesets/presets.py",

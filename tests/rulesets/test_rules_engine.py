@@ -2,7 +2,7 @@
 
 The answers are checked in tests/rulesets/test_answers_engine.py; this is the same check
 for the page's rules: for each rule set of the same covering set and each rule shown on its
-page (rulesets/reference/page.py's ``sections``) that has a scenario
+page (domain/reference/page.py's ``sections``) that has a scenario
 (tests/engine_scenarios/rule_scenarios.py), the engine plays the position the rule speaks
 of, and the rule's English sentence must agree with what it did: every number of cards it quotes,
 "misses their turn" against "takes their turn", who plays next, and, for a rule that says
@@ -15,10 +15,10 @@ import functools
 
 from django.utils import translation
 
+from domain import options as opts
+from domain.options import BY_KEY
+from domain.reference import BASE, YES, build, in_sentence, sections
 from engine.rules import Rules
-from rulesets import options as opts
-from rulesets.options import BY_KEY
-from rulesets.reference import BASE, YES, build, in_sentence, sections
 from tests.engine_scenarios.rule_scenarios import RULE_SCENARIOS
 from tests.engine_scenarios.seen import Seen
 from tests.rulesets.test_answers_engine import disagreements_in, house, rule_sets

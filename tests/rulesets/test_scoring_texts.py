@@ -1,6 +1,6 @@
-"""Every sentence of the rules page about scoring, held against play/scoring.py.
+"""Every sentence of the rules page about scoring, held against domain/scoring.py.
 
-play/scoring.py is the one home of the scoring rule: what a card left in a hand scores,
+domain/scoring.py is the one home of the scoring rule: what a card left in a hand scores,
 whose hands a round counts and for whom, when the game ends and who wins it. The rules
 page says the same things in words: the "Can I ...?" answers on scoring (card_points,
 who_scores, partner_hand, game_end, and the answers that speak of scoring on the way:
@@ -9,7 +9,7 @@ base rules about scoring and the table (reached through ``sections(options)``).
 
 The check follows tests/rulesets/test_answers_engine.py: each sentence is parsed into the
 claims it makes (``claims``), each text id has a scenario of small rounds and games played
-through play.scoring (``SCENARIOS``, the facts it computes), and every claim must be a fact
+through domain.scoring (``SCENARIOS``, the facts it computes), and every claim must be a fact
 of its scenario (``disagreements``), over a covering set of rule sets: every pair of
 option values at least once (tests/rulesets/option_sets.py), the presets, and every
 combination of scoring x teams x team_scores_partner_hand x a few target scores, rounds to
@@ -26,11 +26,11 @@ from collections.abc import Callable
 
 from django.utils import translation
 
-from play import scoring as sc
-from rulesets import options as opts
-from rulesets.options import BY_KEY
+from domain import options as opts
+from domain import scoring as sc
+from domain.options import BY_KEY
+from domain.reference import BASE, NO, QUESTIONS, YES, sections
 from rulesets.presets import PRESETS
-from rulesets.reference import BASE, NO, QUESTIONS, YES, sections
 from tests.rulesets.option_sets import every_pair
 
 # The (rule set, text) pairs checked in one run are at least this many (the test prints the
@@ -111,7 +111,7 @@ VERDICTS = {"partner_hand": "partner_counts", "teams": "pairs_together"}
 
 
 def claims(sentence: str, verdict: str = "", text_id: str = "") -> Facts:
-    """What the sentence states, as facts play.scoring can be asked about."""
+    """What the sentence states, as facts domain.scoring can be asked about."""
     found: Facts = {}
     for pattern, said in PATTERNS:
         for match in pattern.finditer(sentence):
@@ -134,7 +134,7 @@ def _claim(found: Facts, key: str, value: object) -> None:
     found[key] = value
 
 
-# --- The facts play.scoring computes: small rounds and games ----------------------------
+# --- The facts domain.scoring computes: small rounds and games ----------------------------
 
 
 def _scores(rules: sc.Rules, players: int, hands: dict[int, int], out: int = 0) -> list[int]:
@@ -285,9 +285,9 @@ def game_end(rules: sc.Rules, players: int) -> Facts:
 
 
 Play = Callable[[sc.Rules, int], Facts]
-# Each text id and the rounds and games play.scoring plays for it.
+# Each text id and the rounds and games domain.scoring plays for it.
 SCENARIOS: dict[str, tuple[Play, ...]] = {
-    # "Can I ...?" answers (rulesets/reference/scoring.py, teams.py, going_out.py)
+    # "Can I ...?" answers (domain/reference/scoring.py, teams.py, going_out.py)
     "card_points": (cards, credit, game_end),
     "who_scores": (credit, round_winner),
     "partner_hand": (credit, round_winner),
@@ -295,14 +295,14 @@ SCENARIOS: dict[str, tuple[Play, ...]] = {
     "teams": (round_winner,),  # the answer and the option share the id
     "go_out_action": (credit,),
     "go_out_wild": (credit,),
-    # The options of the scoring group (rulesets/options/scoring.py)
+    # The options of the scoring group (domain/options/scoring.py)
     "scoring": (credit, round_winner, game_end),
     "target_score": (game_end,),
     "rounds_to_win": (game_end,),
     "team_scores_partner_hand": (credit, round_winner),
     "points_action": (cards,),
     "points_wild": (cards,),
-    # Base rules (rulesets/reference/base.py)
+    # Base rules (domain/reference/base.py)
     "base.players": (table,),
     "base.going_out": (round_winner,),
     "base.going_out_action": (credit,),
@@ -323,7 +323,7 @@ def _played(play: Play, rules: sc.Rules, players: int) -> Facts:
 
 
 def disagreements(said: Facts, seen: Facts) -> list[str]:
-    """What the sentence claims that play.scoring does not do."""
+    """What the sentence claims that domain.scoring does not do."""
     if not said:
         return ["no claim read from the sentence: the parser must learn it"]
     found = []
@@ -335,7 +335,7 @@ def disagreements(said: Facts, seen: Facts) -> list[str]:
         elif seen[key] is None and key in UNTESTABLE_WHEN_NONE:
             continue
         elif seen[key] != value:
-            found.append(f"says {key}={value!r}, play.scoring: {seen[key]!r}")
+            found.append(f"says {key}={value!r}, domain.scoring: {seen[key]!r}")
     return found
 
 
@@ -422,7 +422,7 @@ def test_every_scoring_text_agrees_with_play_scoring():
     print(f"{checked} (rule set, text) pairs checked, of {len(ids)} texts")
     assert checked >= PAIRS_FLOOR
     assert ids == set(SCENARIOS), f"never shown: {sorted(set(SCENARIOS) - ids)}"
-    assert not problems, f"{len(problems)} texts disagree with play.scoring:\n" + "\n".join(
+    assert not problems, f"{len(problems)} texts disagree with domain.scoring:\n" + "\n".join(
         problems[:30]
     )
 
@@ -461,7 +461,7 @@ def test_the_sentence_parser_reads_points_hands_and_the_end():
     assert disagreements({}, {"round_winner": True})  # a sentence read as nothing fails
 
 
-# Each: (text id, the options the sentence is read for, the options play.scoring plays).
+# Each: (text id, the options the sentence is read for, the options domain.scoring plays).
 _PAIRS = {"teams": "pairs"}
 _ROUNDS = {"scoring": "round_wins", "rounds_to_win": 3}
 MISREAD = [
@@ -501,7 +501,7 @@ def _sentence(text_id: str, options: dict) -> tuple[str, str]:
 
 
 def test_a_text_read_for_other_options_disagrees_with_play_scoring():
-    """The check can fail: each sentence held against play.scoring for other options."""
+    """The check can fail: each sentence held against domain.scoring for other options."""
     official = opts.official()
     with translation.override("en"):
         for text_id, read, played in MISREAD:

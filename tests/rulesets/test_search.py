@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from rulesets import options as opts
-from rulesets import reference, search, services
+from domain import options as opts
+from domain import reference
+from rulesets import search, services
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset
 

@@ -10,8 +10,8 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from PIL import Image
 
+from domain import options as opts
 from rulesets import og, services, sharing
-from rulesets import options as opts
 from rulesets.models import RuleSet
 from rulesets.presets import BY_SLUG
 from tests.conftest import make_ruleset

@@ -7,8 +7,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
+from domain import options as opts
 from rulesets import codes, sharing
-from rulesets import options as opts
 from rulesets.forms import COMMON, RuleSetForm, initial_for
 from rulesets.models import Revision, RuleSet
 from rulesets.presets import BY_SLUG

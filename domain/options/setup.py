@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from rulesets.options.option import ENUM, INT, Option
-from rulesets.options.texts import CARD, first_card_rules
+from domain.options.option import ENUM, INT, Option
+from domain.options.texts import CARD, first_card_rules
 
 _FIRST_ACTION_REDRAW = _(
     "If the first card turned up is a Skip, Reverse or Draw Two, put it back in the deck and "

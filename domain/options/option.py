@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 
-from rulesets.options.texts import NUMBER, Unit, inside_sentence, without_aside
+from domain.options.texts import NUMBER, Unit, inside_sentence, without_aside
 
 if TYPE_CHECKING:  # a text or a lazy one (gettext_lazy), said in the reader's language
     from django_stubs_ext import StrOrPromise

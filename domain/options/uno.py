@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from rulesets.options.option import INT, Option
-from rulesets.options.texts import CARD
+from domain.options.option import INT, Option
+from domain.options.texts import CARD
 
 OPTIONS: list[Option] = [
     Option(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from rulesets import options as opts
-from rulesets.reference.core import (
+from domain import options as opts
+from domain.reference.core import (
     NO,
     PLAIN,
     YES,

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.utils.translation import npgettext, pgettext
 
-from rulesets import options as opts
-from rulesets.options import Option
+from domain import options as opts
+from domain.options import Option
 
 Options = Mapping[str, Any]
 

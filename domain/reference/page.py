@@ -9,9 +9,9 @@ from collections.abc import Mapping
 
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
-from rulesets import options as opts
-from rulesets.options import Option
-from rulesets.reference import (
+from domain import options as opts
+from domain.options import Option
+from domain.reference import (
     dealing,
     draws,
     going_out,
@@ -22,8 +22,8 @@ from rulesets.reference import (
     two_players,
     wilds,
 )
-from rulesets.reference.base import BASE, SECTIONS, custom_wild_text, modern_deck
-from rulesets.reference.core import (
+from domain.reference.base import BASE, SECTIONS, custom_wild_text, modern_deck
+from domain.reference.core import (
     Answer,
     CardValue,
     Options,

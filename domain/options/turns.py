@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rulesets.options.option import BOOL, ENUM, Option
+from domain.options.option import BOOL, ENUM, Option
 
 
 def jump_in_stacks(options) -> str:

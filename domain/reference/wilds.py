@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from rulesets.options import wild_draw_four_stacks
-from rulesets.reference.core import (
+from domain.options import wild_draw_four_stacks
+from domain.reference.core import (
     NO,
     PLAIN,
     YES,

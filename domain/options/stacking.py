@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rulesets.options.option import BOOL, Option
-from rulesets.options.texts import wild_draw_four_answers
+from domain.options.option import BOOL, Option
+from domain.options.texts import wild_draw_four_answers
 
 _WD4_ON_WD4 = _(
     "When a Wild Draw Four is played on you, you may answer with a Wild Draw Four of your own, if "

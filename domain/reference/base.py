@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from rulesets.options import wild_draw_four_stacks
-from rulesets.reference.core import (
+from domain.options import wild_draw_four_stacks
+from domain.reference.core import (
     Options,
     always_asked,
     any_stacking,

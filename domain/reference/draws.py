@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from rulesets.reference.core import (
+from domain.reference.core import (
     NO,
     YES,
     Options,

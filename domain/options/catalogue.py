@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from rulesets.options import scoring, setup, stacking, turns, uno, wd4
-from rulesets.options.option import Option
+from domain.options import scoring, setup, stacking, turns, uno, wd4
+from domain.options.option import Option
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -21,8 +21,8 @@ option's text): tests/engine_scenarios/rule_scenarios.py and
 tests/rulesets/test_rules_engine.py, under the rule's id.
 """
 
-from rulesets.reference.base import BASE, BASE_RULES, SECTIONS, BaseRule
-from rulesets.reference.core import (
+from domain.reference.base import BASE, BASE_RULES, SECTIONS, BaseRule
+from domain.reference.core import (
     NO,
     PLAIN,
     YES,
@@ -38,7 +38,7 @@ from rulesets.reference.core import (
     uses_points,
     verdict_text,
 )
-from rulesets.reference.page import (
+from domain.reference.page import (
     CARD_NAMES,
     QUESTIONS,
     answers,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from rulesets.reference.base import modern_deck
-from rulesets.reference.core import NO, PLAIN, YES, Options, Question, Reply, any_stacking, asks
+from domain.reference.base import modern_deck
+from domain.reference.core import NO, PLAIN, YES, Options, Question, Reply, any_stacking, asks
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
 question = asks(QUESTIONS)

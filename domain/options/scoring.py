@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from rulesets.options.option import BOOL, ENUM, INT, Option
-from rulesets.options.texts import POINT, ROUND, scoring_rules
+from domain.options.option import BOOL, ENUM, INT, Option
+from domain.options.texts import POINT, ROUND, scoring_rules
 
 _PAIRS_LOWEST = _(
     "Each pair adds up the points in both partners' hands and scores them; the partner who went "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from rulesets.reference.core import PLAIN, Options, Question, Reply, asks
+from domain.reference.core import PLAIN, Options, Question, Reply, asks
 
 QUESTIONS: list[Question] = []  # this topic's, in the order a table asks them
 question = asks(QUESTIONS)

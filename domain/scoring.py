@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import ngettext, pgettext_lazy
 
-from rulesets import options as opts
+from domain import options as opts
 
 WINNER_TAKES_POINTS = "winner_takes_points"
 LOWEST_TOTAL_WINS = "lowest_total_wins"

@@ -17,7 +17,7 @@ one module of declarations per group (``setup``, ``turns``, ``stacking``, ``wd4`
 ``scoring``) and ``catalogue`` (all of them, in order, and the functions of the whole set).
 """
 
-from rulesets.options.catalogue import (
+from domain.options.catalogue import (
     BY_KEY,
     GROUPS,
     KEYS,
@@ -32,8 +32,8 @@ from rulesets.options.catalogue import (
     official,
     validate,
 )
-from rulesets.options.option import BOOL, ENUM, INT, Condition, Option
-from rulesets.options.texts import CARD, NUMBER, POINT, ROUND, Unit, wild_draw_four_stacks
+from domain.options.option import BOOL, ENUM, INT, Condition, Option
+from domain.options.texts import CARD, NUMBER, POINT, ROUND, Unit, wild_draw_four_stacks
 
 __all__ = [
     "BOOL",
