@@ -11,34 +11,11 @@ from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, Les
 from django.utils.functional import cached_property
 
 from domain import options as opts
-from rulesets import own_rules
+from rulesets import columns, own_rules
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 500
 NOTE_MAX = 200
-
-
-def _option_field(option: opts.Option) -> models.Field:
-    if option.kind == opts.BOOL:
-        return models.BooleanField(default=option.official)
-    if option.kind == opts.INT:
-        return models.PositiveSmallIntegerField(default=option.official)
-    # No ``choices``: the labels live in domain.options alone (a label edited there
-    # needs no migration); the values are checked by the database (_option_constraint).
-    return models.CharField(max_length=max(len(v) for v in option.choices), default=option.official)
-
-
-def _option_constraint(option: opts.Option) -> models.CheckConstraint | None:
-    name = f"revision_{option.key}_valid"
-    if option.kind == opts.INT:
-        condition = Q(
-            **{f"{option.key}__gte": option.minimum, f"{option.key}__lte": option.maximum}
-        )
-    elif option.kind == opts.ENUM:
-        condition = Q(**{f"{option.key}__in": list(option.choices)})
-    else:
-        return None
-    return models.CheckConstraint(condition=condition, name=name)
 
 
 class RuleSet(models.Model):
@@ -102,6 +79,42 @@ class Revision(models.Model):
     # What the house's blank Wild cards (Wild Customizable) do, in the family's words; shown
     # only with the 112-card deck. Empty: not written (the card is then just a Wild).
     custom_wild_rule = models.CharField(max_length=own_rules.MAX_LENGTH, blank=True, default="")
+    # Every option of domain.options, a column each (columns.field_for), in catalogue order.
+    # --- option columns (python manage.py option_columns writes these lines) ---
+    deck = models.CharField(max_length=11, default="classic_108")
+    hand_size = models.PositiveSmallIntegerField(default=7)
+    dealer_selection = models.CharField(max_length=12, default="highest_card")
+    direction = models.CharField(max_length=16, default="clockwise")
+    first_card_wild = models.CharField(max_length=20, default="first_player_chooses")
+    first_card_action = models.CharField(max_length=6, default="apply")
+    draw_rule = models.CharField(max_length=19, default="draw_one")
+    drawn_card = models.CharField(max_length=9, default="may_play")
+    may_draw_instead_of_playing = models.BooleanField(default=True)
+    jump_in = models.BooleanField(default=False)
+    multiple_same_number = models.BooleanField(default=False)
+    seven_swap = models.BooleanField(default=False)
+    zero_rotate = models.BooleanField(default=False)
+    two_player_reverse_skips = models.BooleanField(default=True)
+    stack_draw_two_on_draw_two = models.BooleanField(default=False)
+    stack_draw_four_on_draw_four = models.BooleanField(default=False)
+    stack_draw_four_on_draw_two = models.BooleanField(default=False)
+    stack_draw_two_on_draw_four = models.BooleanField(default=False)
+    draw_card_skips_turn = models.BooleanField(default=True)
+    wild_draw_four_rule = models.CharField(max_length=17, default="no_matching_color")
+    wild_draw_four_challenge = models.BooleanField(default=True)
+    challenge_guilty_draw = models.PositiveSmallIntegerField(default=4)
+    challenge_wrong_draw = models.PositiveSmallIntegerField(default=6)
+    uno_penalty = models.PositiveSmallIntegerField(default=2)
+    last_card = models.CharField(max_length=17, default="any")
+    scoring = models.CharField(max_length=19, default="winner_takes_points")
+    target_score = models.PositiveSmallIntegerField(default=500)
+    rounds_to_win = models.PositiveSmallIntegerField(default=1)
+    teams = models.CharField(max_length=5, default="none")
+    team_scores_partner_hand = models.BooleanField(default=False)
+    points_action = models.PositiveSmallIntegerField(default=20)
+    points_wild = models.PositiveSmallIntegerField(default=50)
+    points_special_wild = models.PositiveSmallIntegerField(default=40)
+    # --- end of option columns ---
 
     class Meta:
         ordering = ["ruleset", "number"]
@@ -132,7 +145,7 @@ class Revision(models.Model):
                 ),
                 name="revision_custom_wild_rule_plain",
             ),
-            *[c for c in map(_option_constraint, opts.OPTIONS) if c is not None],
+            *[c for c in map(columns.constraint_for, opts.OPTIONS) if c is not None],
         ]
 
     def __str__(self) -> str:
@@ -186,7 +199,3 @@ class OwnRule(models.Model):
 
     def __str__(self) -> str:
         return self.text
-
-
-for _option in opts.OPTIONS:
-    Revision.add_to_class(_option.key, _option_field(_option))
