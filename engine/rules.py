@@ -8,32 +8,23 @@ from typing import Any
 
 from domain import options as opts
 
-# drawn_card
-MAY_PLAY, MUST_PLAY, KEEP = 0, 1, 2
-# wild_draw_four_rule
-NO_MATCHING_COLOUR, NO_PLAYABLE_CARD, ANYTIME = 0, 1, 2
-# last_card
-ANY, NO_WILD, NO_ACTION_OR_WILD = 0, 1, 2
-
-_DRAWN = {"may_play": MAY_PLAY, "must_play": MUST_PLAY, "keep": KEEP}
-_WD4 = {
-    "no_matching_color": NO_MATCHING_COLOUR,
-    "no_playable_card": NO_PLAYABLE_CARD,
-    "anytime": ANYTIME,
-}
-_LAST = {"any": ANY, "no_wild": NO_WILD, "no_action_or_wild": NO_ACTION_OR_WILD}
+# drawn_card, wild_draw_four_rule and last_card, read as the options' values.
+MAY_PLAY, MUST_PLAY, KEEP = "may_play", "must_play", "keep"
+NO_MATCHING_COLOUR, NO_PLAYABLE_CARD, ANYTIME = "no_matching_color", "no_playable_card", "anytime"
+ANY, NO_WILD, NO_ACTION_OR_WILD = "any", "no_wild", "no_action_or_wild"
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every option that changes how a round is played, in the engine's terms."""
+    """Every option that changes how a round is played, in the engine's terms: each field is
+    set by the option whose ``play`` names it (domain.options)."""
 
     hand_size: int = 7
     counterclockwise: bool = False
     first_wild_redraw: bool = False
     first_action_redraw: bool = False
     draw_until_playable: bool = False
-    drawn_card: int = MAY_PLAY
+    drawn_card: str = MAY_PLAY
     may_draw_instead: bool = True
     jump_in: bool = False
     multiple_same_number: bool = False
@@ -45,44 +36,25 @@ class Rules:
     stack_four_on_two: bool = False
     stack_two_on_four: bool = False
     draw_skips: bool = True
-    wd4_rule: int = NO_MATCHING_COLOUR
+    wd4_rule: str = NO_MATCHING_COLOUR
     challenge: bool = True
     guilty_draw: int = 4
     wrong_draw: int = 6
     uno_penalty: int = 2
-    last_card: int = ANY
+    last_card: str = ANY
     pairs: bool = False
     modern_deck: bool = False  # deck = modern_112: a Wild Shuffle Hands and three blank Wilds
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
-        o = {**opts.official(), **options}
+        """The rules of a set of options (the official value for any left out)."""
+        values = {**opts.official(), **options}
         return cls(
-            hand_size=o["hand_size"],
-            counterclockwise=o["direction"] == "counterclockwise",
-            first_wild_redraw=o["first_card_wild"] == "redraw",
-            first_action_redraw=o["first_card_action"] == "redraw",
-            draw_until_playable=o["draw_rule"] == "draw_until_playable",
-            drawn_card=_DRAWN[o["drawn_card"]],
-            may_draw_instead=o["may_draw_instead_of_playing"],
-            jump_in=o["jump_in"],
-            multiple_same_number=o["multiple_same_number"],
-            seven_swap=o["seven_swap"],
-            zero_rotate=o["zero_rotate"],
-            two_player_reverse_skips=o["two_player_reverse_skips"],
-            stack_two_on_two=o["stack_draw_two_on_draw_two"],
-            stack_four_on_four=o["stack_draw_four_on_draw_four"],
-            stack_four_on_two=o["stack_draw_four_on_draw_two"],
-            stack_two_on_four=o["stack_draw_two_on_draw_four"],
-            draw_skips=o["draw_card_skips_turn"],
-            wd4_rule=_WD4[o["wild_draw_four_rule"]],
-            challenge=o["wild_draw_four_challenge"],
-            guilty_draw=o["challenge_guilty_draw"],
-            wrong_draw=o["challenge_wrong_draw"],
-            uno_penalty=o["uno_penalty"],
-            last_card=_LAST[o["last_card"]],
-            pairs=o["teams"] == "pairs",
-            modern_deck=o["deck"] == "modern_112",
+            **{
+                option.play.rule: option.play.value(values[option.key])
+                for option in opts.OPTIONS
+                if option.play is not None and option.play.rule
+            }
         )
 
     @property

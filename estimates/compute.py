@@ -52,11 +52,6 @@ BATCHES = 20
 MAX_GAME_ROUNDS = 5_000  # a game that would last longer is reported as endless
 GAMES_KEPT = 200  # (rounds, turns) of this many games, for the range of minutes
 
-# The options that never change how long a game lasts, whatever their value: who deals
-# first, and the direction (a mirror image of the same game). Not the deck: the 112 cards
-# play a Wild Shuffle Hands and three blank Wilds (as Wilds), and score them.
-_NO_EFFECT = {"dealer_selection", "direction"}
-
 
 def relevant_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The options that can change the length of a game, the others at their official value.
@@ -69,7 +64,9 @@ def relevant_options(options: Mapping[str, Any], players: int) -> dict[str, Any]
     for option in opts.OPTIONS:
         key = option.key
         value = full[key]
-        if key in _NO_EFFECT or not option.is_relevant(full):
+        # Who deals first, the direction (a mirror image of the same game): Play.length.
+        no_effect = option.play is not None and not option.play.length
+        if no_effect or not option.is_relevant(full):
             value = official[key]
         clean[key] = value
     if players != 2 or clean["teams"] == "pairs":

@@ -32,105 +32,6 @@ COMMON = [
 ]
 
 
-def bound_messages(key: str, minimum: int, maximum: int) -> tuple[str, str]:
-    """A number out of bounds, said as the table would say it: (too small, too big)."""
-    too_small = _too_small(minimum).get(key, _("Enter at least %(min)s."))
-    too_big = _too_big(maximum).get(key, _("Enter at most %(max)s."))
-    return too_small % {"min": f"{minimum:,}"}, too_big % {"max": f"{maximum:,}"}
-
-
-def _too_small(minimum: int) -> dict[str, str]:
-    """The option's "at least %(min)s cards" (or points, rounds), by option key."""
-    return {
-        "hand_size": ngettext(
-            "Deal at least %(min)s card to each player.",
-            "Deal at least %(min)s cards to each player.",
-            minimum,
-        ),
-        "challenge_guilty_draw": ngettext(
-            "Caught playing it illegally: the player can draw no fewer than %(min)s card.",
-            "Caught playing it illegally: the player can draw no fewer than %(min)s cards.",
-            minimum,
-        ),
-        "challenge_wrong_draw": ngettext(
-            "A wrong challenge: the challenger can draw no fewer than %(min)s card.",
-            "A wrong challenge: the challenger can draw no fewer than %(min)s cards.",
-            minimum,
-        ),
-        "uno_penalty": ngettext(
-            "The UNO penalty can be no fewer than %(min)s card.",
-            "The UNO penalty can be no fewer than %(min)s cards.",
-            minimum,
-        ),
-        "target_score": ngettext(
-            "A game must go to at least %(min)s point.",
-            "A game must go to at least %(min)s points.",
-            minimum,
-        ),
-        "rounds_to_win": ngettext(
-            "A game needs at least %(min)s round won to win.",
-            "A game needs at least %(min)s rounds won to win.",
-            minimum,
-        ),
-        "points_action": ngettext(
-            "A Skip, Reverse or Draw Two can score no less than %(min)s point.",
-            "A Skip, Reverse or Draw Two can score no less than %(min)s points.",
-            minimum,
-        ),
-        "points_wild": ngettext(
-            "A Wild or Wild Draw Four can score no less than %(min)s point.",
-            "A Wild or Wild Draw Four can score no less than %(min)s points.",
-            minimum,
-        ),
-    }
-
-
-def _too_big(maximum: int) -> dict[str, str]:
-    """The option's "at most %(max)s cards" (or points, rounds), by option key."""
-    return {
-        "hand_size": ngettext(
-            "Deal at most %(max)s card to each player.",
-            "Deal at most %(max)s cards to each player.",
-            maximum,
-        ),
-        "challenge_guilty_draw": ngettext(
-            "Caught playing it illegally: the player can draw at most %(max)s card.",
-            "Caught playing it illegally: the player can draw at most %(max)s cards.",
-            maximum,
-        ),
-        "challenge_wrong_draw": ngettext(
-            "A wrong challenge: the challenger can draw at most %(max)s card.",
-            "A wrong challenge: the challenger can draw at most %(max)s cards.",
-            maximum,
-        ),
-        "uno_penalty": ngettext(
-            "The UNO penalty can be at most %(max)s card.",
-            "The UNO penalty can be at most %(max)s cards.",
-            maximum,
-        ),
-        "target_score": ngettext(
-            "A game can go to at most %(max)s point.",
-            "A game can go to at most %(max)s points.",
-            maximum,
-        ),
-        "rounds_to_win": ngettext(
-            "A game can need at most %(max)s round won to win.",
-            "A game can need at most %(max)s rounds won to win.",
-            maximum,
-        ),
-        "points_action": ngettext(
-            "A Skip, Reverse or Draw Two can score at most %(max)s point.",
-            "A Skip, Reverse or Draw Two can score at most %(max)s points.",
-            maximum,
-        ),
-        "points_wild": ngettext(
-            "A Wild or Wild Draw Four can score at most %(max)s point.",
-            "A Wild or Wild Draw Four can score at most %(max)s points.",
-            maximum,
-        ),
-    }
-
-
 def _max_length(what: str, limit: int) -> str:
     """ "The name can be at most 80 characters long.", in the request's language."""
     texts = {
@@ -165,7 +66,7 @@ def option_field(option: opts.Option) -> forms.Field:
         "error_messages": {"required": choose, "invalid_choice": choose},
     }
     if option.kind == opts.INT:
-        too_small, too_big = bound_messages(option.key, *option.bounds())
+        too_small, too_big = option.range_messages()
         common["error_messages"] = {
             "required": _("Enter a number for “%(rule)s”.") % {"rule": option.label},
             "invalid": _("Enter a whole number for “%(rule)s”, such as %(example)s.")

@@ -32,7 +32,7 @@ from domain.options.catalogue import (
     official,
     validate,
 )
-from domain.options.option import BOOL, ENUM, INT, Condition, Option
+from domain.options.option import BOOL, ENUM, INT, NO_EFFECT, SCORED, Condition, Option, Play
 from domain.options.texts import CARD, NUMBER, POINT, ROUND, Unit, wild_draw_four_stacks
 
 __all__ = [
@@ -44,10 +44,13 @@ __all__ = [
     "INT",
     "KEYS",
     "MAIN_GROUPS",
+    "NO_EFFECT",
     "NUMBER",
     "OPTIONS",
     "POINT",
+    "Play",
     "ROUND",
+    "SCORED",
     "Change",
     "Condition",
     "Option",

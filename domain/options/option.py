@@ -21,6 +21,31 @@ Condition = tuple[str, tuple[Any, ...]]  # (other key, the values of it that giv
 
 
 @dataclass(frozen=True)
+class Play:
+    """What an option does to a game, for the engine (``engine.Rules``, made from these) and
+    the estimates of a game's length (which leave out what cannot change it).
+
+    ``rule``: the engine's ``Rules`` field the option sets, read as it is or, for a choice
+    the engine reads as yes or no, as "is ``means`` chosen"; empty when the engine does not
+    play it. ``length``: whether it can change how long a game lasts.
+    """
+
+    rule: str = ""
+    means: str = ""
+    length: bool = True
+
+    def value(self, value: Any) -> Any:
+        """The option's value as the engine's rule reads it."""
+        return value == self.means if self.means else value
+
+
+# Counted by the scoring (domain.scoring), not played by the engine: points, targets, pairs.
+SCORED = Play()
+# Changes nothing in a game: who deals first.
+NO_EFFECT = Play(length=False)
+
+
+@dataclass(frozen=True)
 class Option:
     key: str
     group: str
@@ -50,6 +75,26 @@ class Option:
     # when the label says what the official value does ("Drawing for a draw card loses the
     # turn") and so would read as the house's rule whatever its value. Empty: the label.
     name: StrOrPromise = ""
+    # Where its rule stands on the rules page: (section key, the base rule id or option key
+    # it follows there, "" for the first). Sections: domain.reference.base.SECTIONS.
+    place: tuple[str, str] = ("", "")
+    # What it does to a game (``Play``, or ``SCORED``, ``NO_EFFECT``); None: not yet said.
+    play: Play | None = None
+    # Numbers: the message for a value below ``minimum`` and above ``maximum``, each an
+    # ``ngettext_lazy(..., "n")`` text with "%(min)s" or "%(max)s" ("n" picks the plural).
+    too_small: StrOrPromise = ""
+    too_big: StrOrPromise = ""
+    # For the tests: words (English) each value's rule text says, by value; numbers: "n",
+    # with "{n}" for the number. tests/rulesets/test_reference.py reads them.
+    says: Mapping[Any, str] = field(default_factory=dict)
+
+    def range_messages(self) -> tuple[str, str]:
+        """A number out of bounds, said as the table would say it: (too small, too big)."""
+        minimum, maximum = self.bounds()
+        return (
+            self.too_small % {"n": minimum, "min": f"{minimum:,}"},
+            self.too_big % {"n": maximum, "max": f"{maximum:,}"},
+        )
 
     def values(self) -> list[Any]:
         if self.kind == BOOL:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from domain.options.option import BOOL, ENUM, INT, Option
+from domain.options.option import BOOL, ENUM, INT, SCORED, Option, Play
 from domain.options.texts import POINT, ROUND, scoring_rules
 
 _PAIRS_LOWEST = _(
@@ -46,6 +46,13 @@ OPTIONS: list[Option] = [
                 "with a Skip, Reverse, Draw Two, Wild or Wild Draw Four. If your only card is "
                 "one of those, you may not play it: draw as a player who cannot play."
             ),
+        },
+        place=("scoring", "base.going_out"),
+        play=Play("last_card"),
+        says={
+            "any": "go out with any card",
+            "no_wild": "last card may not be a Wild or a Wild Draw Four",
+            "no_action_or_wild": "last card must be a number card",
         },
     ),
     Option(
@@ -102,6 +109,15 @@ OPTIONS: list[Option] = [
             },
         },
         variant=scoring_rules,
+        place=("scoring", "base.going_out_action"),
+        play=SCORED,
+        says={
+            "winner_takes_points": (
+                "scores the points of all cards left in the other players' hands"
+            ),
+            "lowest_total_wins": "the lowest total wins",
+            "round_wins": "No points are counted",
+        },
     ),
     Option(
         "target_score",
@@ -122,6 +138,21 @@ OPTIONS: list[Option] = [
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
         when_note=_("Not when counting rounds won."),
+        place=("scoring", "scoring"),
+        play=SCORED,
+        too_small=ngettext_lazy(
+            "A game must go to at least %(min)s point.",
+            "A game must go to at least %(min)s points.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A game can go to at most %(max)s point.",
+            "A game can go to at most %(max)s points.",
+            "n",
+        ),
+        says={
+            "n": "The target score is {n} point",
+        },
     ),
     Option(
         "rounds_to_win",
@@ -152,6 +183,21 @@ OPTIONS: list[Option] = [
         variant=lambda o: "pairs" if o["teams"] == "pairs" else "",
         when=(("scoring", ("round_wins",)),),
         when_note=_("Only when counting rounds won."),
+        place=("scoring", "target_score"),
+        play=SCORED,
+        too_small=ngettext_lazy(
+            "A game needs at least %(min)s round won to win.",
+            "A game needs at least %(min)s rounds won to win.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A game can need at most %(max)s round won to win.",
+            "A game can need at most %(max)s rounds won to win.",
+            "n",
+        ),
+        says={
+            "n": "The first to win {n} round",
+        },
     ),
     Option(
         "teams",
@@ -183,6 +229,12 @@ OPTIONS: list[Option] = [
             }
         },
         variant=lambda o: "rounds" if o["scoring"] == "round_wins" else "",
+        place=("setup", "base.players"),
+        play=Play("pairs", means="pairs"),
+        says={
+            "none": "Everyone plays for themselves",
+            "pairs": "partners sit opposite each other and score together",
+        },
     ),
     Option(
         "team_scores_partner_hand",
@@ -204,6 +256,12 @@ OPTIONS: list[Option] = [
         },
         when=(("teams", ("pairs",)), ("scoring", ("winner_takes_points",))),
         when_note=_("Only when playing in pairs and the winner scores the other hands."),
+        place=("scoring", "rounds_to_win"),
+        play=SCORED,
+        says={
+            True: "also scores the cards left in the partner's hand",
+            False: "scores only the other pairs' hands",
+        },
     ),
     Option(
         "points_action",
@@ -225,6 +283,21 @@ OPTIONS: list[Option] = [
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
         when_note=_("Not when counting rounds won."),
+        place=("scoring", "base.number_points"),
+        play=SCORED,
+        too_small=ngettext_lazy(
+            "A Skip, Reverse or Draw Two can score no less than %(min)s point.",
+            "A Skip, Reverse or Draw Two can score no less than %(min)s points.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A Skip, Reverse or Draw Two can score at most %(max)s point.",
+            "A Skip, Reverse or Draw Two can score at most %(max)s points.",
+            "n",
+        ),
+        says={
+            "n": "A Skip, Reverse or Draw Two left in a hand scores {n} point",
+        },
     ),
     Option(
         "points_wild",
@@ -246,6 +319,21 @@ OPTIONS: list[Option] = [
         },
         when=(("scoring", ("winner_takes_points", "lowest_total_wins")),),
         when_note=_("Not when counting rounds won."),
+        place=("scoring", "points_action"),
+        play=SCORED,
+        too_small=ngettext_lazy(
+            "A Wild or Wild Draw Four can score no less than %(min)s point.",
+            "A Wild or Wild Draw Four can score no less than %(min)s points.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A Wild or Wild Draw Four can score at most %(max)s point.",
+            "A Wild or Wild Draw Four can score at most %(max)s points.",
+            "n",
+        ),
+        says={
+            "n": "A Wild or Wild Draw Four left in a hand scores {n} point",
+        },
     ),
     Option(
         "points_special_wild",
@@ -270,5 +358,20 @@ OPTIONS: list[Option] = [
             ("scoring", ("winner_takes_points", "lowest_total_wins")),
         ),
         when_note=_("Only with the 112-card deck, and not when counting rounds won."),
+        place=("scoring", "points_wild"),
+        play=SCORED,
+        too_small=ngettext_lazy(
+            "A Wild Shuffle Hands or blank Wild can score no less than %(min)s point.",
+            "A Wild Shuffle Hands or blank Wild can score no less than %(min)s points.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A Wild Shuffle Hands or blank Wild can score at most %(max)s point.",
+            "A Wild Shuffle Hands or blank Wild can score at most %(max)s points.",
+            "n",
+        ),
+        says={
+            "n": "A Wild Shuffle Hands or blank Wild left in a hand scores {n} point",
+        },
     ),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from domain.options.option import ENUM, INT, Option
+from domain.options.option import ENUM, INT, NO_EFFECT, Option, Play
 from domain.options.texts import CARD, first_card_rules
 
 _FIRST_ACTION_REDRAW = _(
@@ -38,6 +38,12 @@ OPTIONS: list[Option] = [
                 "and three blank Wild cards (Wild Customizable)."
             ),
         },
+        place=("setup", "base.deck"),
+        play=Play("modern_deck", means="modern_112"),
+        says={
+            "classic_108": "a Wild Shuffle Hands or a blank Wild from a newer box stays out",
+            "modern_112": "plus one Wild Shuffle Hands and three blank Wild cards",
+        },
     ),
     Option(
         "hand_size",
@@ -55,6 +61,21 @@ OPTIONS: list[Option] = [
                 "The dealer shuffles and deals %(n)s cards to each player, face down.",
                 "n",
             ),
+        },
+        place=("setup", "dealer_selection"),
+        play=Play("hand_size"),
+        too_small=ngettext_lazy(
+            "Deal at least %(min)s card to each player.",
+            "Deal at least %(min)s cards to each player.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "Deal at most %(max)s card to each player.",
+            "Deal at most %(max)s cards to each player.",
+            "n",
+        ),
+        says={
+            "n": "deals {n} card",
         },
     ),
     Option(
@@ -74,6 +95,12 @@ OPTIONS: list[Option] = [
                 "highest number deals (a card without a number counts as zero)."
             ),
             "random": _("The first dealer is chosen at random, so the first player is random too."),
+        },
+        place=("setup", "deck"),
+        play=NO_EFFECT,
+        says={
+            "highest_card": "the highest number deals",
+            "random": "chosen at random",
         },
     ),
     Option(
@@ -117,6 +144,12 @@ OPTIONS: list[Option] = [
             }
         },
         variant=lambda o: "redraw" if o["first_card_action"] == "redraw" else "",
+        place=("setup", "base.first_card_stack"),
+        play=Play("counterclockwise", means="counterclockwise", length=False),
+        says={
+            "clockwise": "play goes clockwise (to the left)",
+            "counterclockwise": "play goes counterclockwise (to the right)",
+        },
     ),
     Option(
         "first_card_wild",
@@ -139,6 +172,12 @@ OPTIONS: list[Option] = [
                 "If the first card turned up is a Wild, the first player "
                 "chooses the colour to play, then takes their turn."
             ),
+        },
+        place=("setup", "base.piles"),
+        play=Play("first_wild_redraw", means="redraw"),
+        says={
+            "redraw": "Wild, bury it in the deck and turn up another",
+            "first_player_chooses": "Wild, the first player chooses the colour",
         },
     ),
     Option(
@@ -195,5 +234,11 @@ OPTIONS: list[Option] = [
             },
         },
         variant=first_card_rules,
+        place=("setup", "base.first_card_wd4"),
+        play=Play("first_action_redraw", means="redraw"),
+        says={
+            "apply": "it takes effect at once",
+            "redraw": "put it back in the deck and turn up another",
+        },
     ),
 ]

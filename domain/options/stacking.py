@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from domain.options.option import BOOL, Option
+from domain.options.option import BOOL, Option, Play
 from domain.options.texts import wild_draw_four_answers
 
 _WD4_ON_WD4 = _(
@@ -55,6 +55,12 @@ OPTIONS: list[Option] = [
             }
         },
         variant=lambda o: "total" if o["stack_draw_two_on_draw_four"] else "",
+        place=("stacking", "draw_card_skips_turn"),
+        play=Play("stack_two_on_two"),
+        says={
+            True: "Draw Two is played on you, you may answer with a Draw Two",
+            False: "A Draw Two cannot be answered with a Draw Two",
+        },
     ),
     Option(
         "stack_draw_four_on_draw_four",
@@ -96,6 +102,12 @@ OPTIONS: list[Option] = [
             },
         },
         variant=lambda o: wild_draw_four_answers(o, o["stack_draw_four_on_draw_two"]),
+        place=("stacking", "stack_draw_four_on_draw_two"),
+        play=Play("stack_four_on_four"),
+        says={
+            True: "Wild Draw Four is played on you, you may answer with a Wild Draw Four",
+            False: "A Wild Draw Four cannot be answered with a Wild Draw Four",
+        },
     ),
     Option(
         "stack_draw_four_on_draw_two",
@@ -132,6 +144,12 @@ OPTIONS: list[Option] = [
         variant=lambda o: (
             "total" if o["stack_draw_two_on_draw_two"] or o["stack_draw_two_on_draw_four"] else ""
         ),
+        place=("stacking", "stack_draw_two_on_draw_two"),
+        play=Play("stack_four_on_two"),
+        says={
+            True: "Draw Two is played on you, you may answer with a Wild Draw Four",
+            False: "A Draw Two cannot be answered with a Wild Draw Four",
+        },
     ),
     Option(
         "stack_draw_two_on_draw_four",
@@ -175,6 +193,12 @@ OPTIONS: list[Option] = [
         variant=lambda o: wild_draw_four_answers(
             o, o["stack_draw_four_on_draw_four"] or o["stack_draw_four_on_draw_two"]
         ),
+        place=("stacking", "stack_draw_four_on_draw_four"),
+        play=Play("stack_two_on_four"),
+        says={
+            True: "Wild Draw Four is played on you, you may answer with a Draw Two",
+            False: "A Wild Draw Four cannot be answered with a Draw Two",
+        },
     ),
     Option(
         "draw_card_skips_turn",
@@ -197,5 +221,11 @@ OPTIONS: list[Option] = [
         # Translators: the rule's name in the line "This house plays 1 rule differently:
         # ...", for a house where drawing for a draw card may or may not lose the turn.
         name=pgettext_lazy("option name", "The turn after a draw card"),
+        place=("stacking", ""),
+        play=Play("draw_skips"),
+        says={
+            True: "also misses their turn",
+            False: "still takes their turn",
+        },
     ),
 ]

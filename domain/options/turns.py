@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from domain.options.option import BOOL, ENUM, Option
+from domain.options.option import BOOL, ENUM, Option, Play
 
 
 def jump_in_stacks(options) -> str:
@@ -37,6 +37,12 @@ OPTIONS: list[Option] = [
                 "If you don't play a card from your hand, keep drawing "
                 "from the draw pile until you draw a card that can be played."
             ),
+        },
+        place=("turn", "may_draw_instead_of_playing"),
+        play=Play("draw_until_playable", means="draw_until_playable"),
+        says={
+            "draw_one": "draw one card",
+            "draw_until_playable": "keep drawing",
         },
     ),
     Option(
@@ -84,6 +90,13 @@ OPTIONS: list[Option] = [
             }
         },
         variant=lambda o: "until" if o["draw_rule"] == "draw_until_playable" else "",
+        place=("turn", "draw_rule"),
+        play=Play("drawn_card"),
+        says={
+            "may_play": "you may play it at once",
+            "must_play": "you must play it at once",
+            "keep": "your turn ends, even if it could be played",
+        },
     ),
     Option(
         "may_draw_instead_of_playing",
@@ -106,6 +119,12 @@ OPTIONS: list[Option] = [
             False: _(
                 "If you can play, you must: you may only draw when you hold no card you can play."
             ),
+        },
+        place=("turn", "base.next_player"),
+        play=Play("may_draw_instead"),
+        says={
+            True: "You may draw instead of playing",
+            False: "you may only draw when you hold no card you can",
         },
     ),
     Option(
@@ -180,6 +199,12 @@ OPTIONS: list[Option] = [
             },
         },
         variant=jump_in_stacks,
+        place=("turn", "base.reshuffle"),
+        play=Play("jump_in"),
+        says={
+            True: "even out of turn",
+            False: "you only play on your own turn",
+        },
     ),
     Option(
         "multiple_same_number",
@@ -198,6 +223,12 @@ OPTIONS: list[Option] = [
                 "the first must be playable as usual, and the last one laid is the new top card."
             ),
             False: _("You play one card per turn."),
+        },
+        place=("turn", "base.match"),
+        play=Play("multiple_same_number"),
+        says={
+            True: "several cards of the same number",
+            False: "one card per turn",
         },
     ),
     Option(
@@ -218,6 +249,12 @@ OPTIONS: list[Option] = [
                 "holding one card after a swap must call “UNO!” at once."
             ),
             False: _("A 7 is an ordinary number card."),
+        },
+        place=("actions", "base.custom_wild"),
+        play=Play("seven_swap"),
+        says={
+            True: "play a 7, you swap hands",
+            False: "A 7 is an ordinary number card",
         },
     ),
     Option(
@@ -240,6 +277,12 @@ OPTIONS: list[Option] = [
                 "must call “UNO!” at once."
             ),
             False: _("A 0 is an ordinary number card."),
+        },
+        place=("actions", "base.several_sevens"),
+        play=Play("zero_rotate"),
+        says={
+            True: "plays a 0, every player passes their hand",
+            False: "A 0 is an ordinary number card",
         },
     ),
     Option(
@@ -265,5 +308,11 @@ OPTIONS: list[Option] = [
         },
         when=(("teams", ("none",)),),
         when_note=_("Not when playing in pairs."),
+        place=("actions", "base.reverse"),
+        play=Play("two_player_reverse_skips"),
+        says={
+            True: "a Reverse works like a Skip",
+            False: "a Reverse only changes direction",
+        },
     ),
 ]

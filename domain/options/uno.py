@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from domain.options.option import INT, Option
+from domain.options.option import INT, Option, Play
 from domain.options.texts import CARD
 
 OPTIONS: list[Option] = [
@@ -38,6 +38,21 @@ OPTIONS: list[Option] = [
                 "Call “UNO!” as you play your second-to-last card (calling it "
                 "just before is fine). This house has no penalty for forgetting: nobody draws."
             ),
+        },
+        place=("uno", ""),
+        play=Play("uno_penalty"),
+        too_small=ngettext_lazy(
+            "The UNO penalty can be no fewer than %(min)s card.",
+            "The UNO penalty can be no fewer than %(min)s cards.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "The UNO penalty can be at most %(max)s card.",
+            "The UNO penalty can be at most %(max)s cards.",
+            "n",
+        ),
+        says={
+            "n": "catches you before the next player begins their turn, you draw {n} card",
         },
     ),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from domain.options.option import BOOL, ENUM, INT, Option
+from domain.options.option import BOOL, ENUM, INT, Option, Play
 from domain.options.texts import CARD, challenge_rules
 
 OPTIONS: list[Option] = [
@@ -37,6 +37,13 @@ OPTIONS: list[Option] = [
                 "You may play a Wild Draw Four at any time, like a Wild, even when "
                 "you hold other cards you could play."
             ),
+        },
+        place=("wd4", ""),
+        play=Play("wd4_rule"),
+        says={
+            "no_matching_color": "only when you hold no card of the current colour",
+            "no_playable_card": "only when you hold no other card you could play",
+            "anytime": "at any time",
         },
     ),
     Option(
@@ -73,6 +80,12 @@ OPTIONS: list[Option] = [
             }
         },
         variant=lambda o: "anytime" if o["wild_draw_four_rule"] == "anytime" else "",
+        place=("wd4", "wild_draw_four_rule"),
+        play=Play("challenge"),
+        says={
+            True: "may challenge it, before drawing",
+            False: "Nobody may challenge a Wild Draw Four",
+        },
     ),
     Option(
         "challenge_guilty_draw",
@@ -152,6 +165,21 @@ OPTIONS: list[Option] = [
             ("wild_draw_four_rule", ("no_matching_color", "no_playable_card")),
         ),
         when_note=_("Only when challenges are allowed and a Wild Draw Four is not always allowed."),
+        place=("wd4", "wild_draw_four_challenge"),
+        play=Play("guilty_draw"),
+        too_small=ngettext_lazy(
+            "Caught playing it illegally: the player can draw no fewer than %(min)s card.",
+            "Caught playing it illegally: the player can draw no fewer than %(min)s cards.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "Caught playing it illegally: the player can draw at most %(max)s card.",
+            "Caught playing it illegally: the player can draw at most %(max)s cards.",
+            "n",
+        ),
+        says={
+            "n": "the player who played the Wild Draw Four draws {n} card",
+        },
     ),
     Option(
         "challenge_wrong_draw",
@@ -243,5 +271,21 @@ OPTIONS: list[Option] = [
         variant=challenge_rules,
         when=(("wild_draw_four_challenge", (True,)),),
         when_note=_("Only when challenges are allowed."),
+        place=("wd4", "challenge_guilty_draw"),
+        play=Play("wrong_draw"),
+        too_small=ngettext_lazy(
+            "A wrong challenge: the challenger can draw no fewer than %(min)s card.",
+            "A wrong challenge: the challenger can draw no fewer than %(min)s cards.",
+            "n",
+        ),
+        too_big=ngettext_lazy(
+            "A wrong challenge: the challenger can draw at most %(max)s card.",
+            "A wrong challenge: the challenger can draw at most %(max)s cards.",
+            "n",
+        ),
+        says={
+            "n": "the challenger draws {n} card",
+            4: "the challenger draws just the four cards, no more",
+        },
     ),
 ]

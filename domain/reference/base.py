@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from domain import options as opts
 from domain.options import wild_draw_four_stacks
 from domain.reference.core import (
     Options,
@@ -428,24 +429,18 @@ BASE_RULES += [
 ]
 BASE: dict[str, BaseRule] = {b.id: b for b in BASE_RULES}
 
-# The sections in the order a player needs them: (key, title, base ids and option keys).
-SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
+# The sections in the order a player needs them, with the base rules in their order: (key,
+# title, base ids). Each option's rule goes where the option places it (Option.place).
+BASE_SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
     (
         "setup",
         pgettext_lazy("rule section", "Setup"),
         [
             "base.players",
-            "teams",
             "base.deck",
-            "deck",
-            "dealer_selection",
-            "hand_size",
             "base.piles",
-            "first_card_wild",
             "base.first_card_wd4",
-            "first_card_action",
             "base.first_card_stack",
-            "direction",
         ],
     ),
     (
@@ -453,13 +448,8 @@ SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
         pgettext_lazy("rule section", "A turn"),
         [
             "base.match",
-            "multiple_same_number",
             "base.next_player",
-            "may_draw_instead_of_playing",
-            "draw_rule",
-            "drawn_card",
             "base.reshuffle",
-            "jump_in",
             "base.shuffle_hands_jump_in",
         ],
     ),
@@ -469,7 +459,6 @@ SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
         [
             "base.skip",
             "base.reverse",
-            "two_player_reverse_skips",
             "base.two_players",
             "base.draw_two",
             "base.wild",
@@ -477,9 +466,7 @@ SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
             "base.shuffle_hands",
             "base.shuffle_hands_last",
             "base.custom_wild",
-            "seven_swap",
             "base.several_sevens",
-            "zero_rotate",
             "base.several_zeros",
         ],
     ),
@@ -487,11 +474,6 @@ SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
         "stacking",
         pgettext_lazy("rule section", "Draw cards and stacking"),
         [
-            "draw_card_skips_turn",
-            "stack_draw_two_on_draw_two",
-            "stack_draw_four_on_draw_two",
-            "stack_draw_four_on_draw_four",
-            "stack_draw_two_on_draw_four",
             "base.stacking",
             "base.two_players_stacking",
             "base.special_wilds_stack",
@@ -501,30 +483,45 @@ SECTIONS: list[tuple[str, StrOrPromise, list[str]]] = [
         "wd4",
         pgettext_lazy("rule section", "Wild Draw Four"),
         [
-            "wild_draw_four_rule",
-            "wild_draw_four_challenge",
-            "challenge_guilty_draw",
-            "challenge_wrong_draw",
             "base.stack_challenge",
             "base.jump_in_challenge",
         ],
     ),
-    ("uno", pgettext_lazy("rule section", "Calling UNO"), ["uno_penalty"]),
+    ("uno", pgettext_lazy("rule section", "Calling UNO"), []),
     (
         "scoring",
         pgettext_lazy("rule section", "Going out and scoring"),
         [
             "base.going_out",
-            "last_card",
             "base.going_out_action",
-            "scoring",
-            "target_score",
-            "rounds_to_win",
-            "team_scores_partner_hand",
             "base.number_points",
-            "points_action",
-            "points_wild",
-            "points_special_wild",
         ],
     ),
 ]
+
+
+def placed(
+    sections: list[tuple[str, StrOrPromise, list[str]]], options: list[opts.Option]
+) -> tuple[list[tuple[str, StrOrPromise, list[str]]], list[opts.Option]]:
+    """The sections with each option's key right after the item it follows (Option.place),
+    and the options that found no place (a section or an item that does not exist)."""
+    items = {key: list(base) for key, _title, base in sections}
+    waiting = list(options)
+    while True:
+        ready = [
+            o
+            for o in waiting
+            if o.place[0] in items and (not o.place[1] or o.place[1] in items[o.place[0]])
+        ]
+        if not ready:
+            break
+        for option in ready:
+            section, after = option.place
+            listed = items[section]
+            listed.insert(listed.index(after) + 1 if after else 0, option.key)
+            waiting.remove(option)
+    return [(key, title, items[key]) for key, title, _base in sections], waiting
+
+
+# The whole page's order: (key, title, base ids and option keys).
+SECTIONS, UNPLACED = placed(BASE_SECTIONS, opts.OPTIONS)

@@ -27,83 +27,24 @@ def with_value(key, value, base=None):
 
 CASES = [(o.key, v) for o in opts.OPTIONS for v in sample_values(o)]
 
-# What each value's text must say, in words a player uses: the rule, not the setting.
+# What each value's text must say, in words a player uses: the rule, not the setting (each
+# option declares them: Option.says). Numbers: "{n}" for the number, and the numbers that
+# have their own words (a wrong challenge of 4 cards is just the four, not "4 cards in all,
+# instead of four").
 STATES = {
-    ("deck", "classic_108"): "a Wild Shuffle Hands or a blank Wild from a newer box stays out",
-    ("deck", "modern_112"): "plus one Wild Shuffle Hands and three blank Wild cards",
-    ("dealer_selection", "highest_card"): "the highest number deals",
-    ("dealer_selection", "random"): "chosen at random",
-    ("direction", "clockwise"): "play goes clockwise (to the left)",
-    ("direction", "counterclockwise"): "play goes counterclockwise (to the right)",
-    ("first_card_wild", "redraw"): "Wild, bury it in the deck and turn up another",
-    ("first_card_wild", "first_player_chooses"): "Wild, the first player chooses the colour",
-    ("first_card_action", "apply"): "it takes effect at once",
-    ("first_card_action", "redraw"): "put it back in the deck and turn up another",
-    ("draw_rule", "draw_one"): "draw one card",
-    ("draw_rule", "draw_until_playable"): "keep drawing",
-    ("drawn_card", "may_play"): "you may play it at once",
-    ("drawn_card", "must_play"): "you must play it at once",
-    ("drawn_card", "keep"): "your turn ends, even if it could be played",
-    ("may_draw_instead_of_playing", True): "You may draw instead of playing",
-    ("may_draw_instead_of_playing", False): "you may only draw when you hold no card you can",
-    ("jump_in", True): "even out of turn",
-    ("jump_in", False): "you only play on your own turn",
-    ("multiple_same_number", True): "several cards of the same number",
-    ("multiple_same_number", False): "one card per turn",
-    ("seven_swap", True): "play a 7, you swap hands",
-    ("seven_swap", False): "A 7 is an ordinary number card",
-    ("zero_rotate", True): "plays a 0, every player passes their hand",
-    ("zero_rotate", False): "A 0 is an ordinary number card",
-    ("two_player_reverse_skips", True): "a Reverse works like a Skip",
-    ("two_player_reverse_skips", False): "a Reverse only changes direction",
-    ("stack_draw_two_on_draw_two", True): "Draw Two is played on you, you may answer with a "
-    "Draw Two",
-    ("stack_draw_two_on_draw_two", False): "A Draw Two cannot be answered with a Draw Two",
-    ("stack_draw_four_on_draw_four", True): "Wild Draw Four is played on you, you may answer "
-    "with a Wild Draw Four",
-    ("stack_draw_four_on_draw_four", False): "A Wild Draw Four cannot be answered with a Wild "
-    "Draw Four",
-    ("stack_draw_four_on_draw_two", True): "Draw Two is played on you, you may answer with a "
-    "Wild Draw Four",
-    ("stack_draw_four_on_draw_two", False): "A Draw Two cannot be answered with a Wild Draw Four",
-    ("stack_draw_two_on_draw_four", True): "Wild Draw Four is played on you, you may answer "
-    "with a Draw Two",
-    ("stack_draw_two_on_draw_four", False): "A Wild Draw Four cannot be answered with a Draw Two",
-    ("draw_card_skips_turn", True): "also misses their turn",
-    ("draw_card_skips_turn", False): "still takes their turn",
-    ("wild_draw_four_rule", "no_matching_color"): "only when you hold no card of the current "
-    "colour",
-    ("wild_draw_four_rule", "no_playable_card"): "only when you hold no other card you could play",
-    ("wild_draw_four_rule", "anytime"): "at any time",
-    ("wild_draw_four_challenge", True): "may challenge it, before drawing",
-    ("wild_draw_four_challenge", False): "Nobody may challenge a Wild Draw Four",
-    ("last_card", "any"): "go out with any card",
-    ("last_card", "no_wild"): "last card may not be a Wild or a Wild Draw Four",
-    ("last_card", "no_action_or_wild"): "last card must be a number card",
-    ("scoring", "winner_takes_points"): "scores the points of all cards left in the other "
-    "players' hands",
-    ("scoring", "lowest_total_wins"): "the lowest total wins",
-    ("scoring", "round_wins"): "No points are counted",
-    ("teams", "none"): "Everyone plays for themselves",
-    ("teams", "pairs"): "partners sit opposite each other and score together",
-    ("team_scores_partner_hand", True): "also scores the cards left in the partner's hand",
-    ("team_scores_partner_hand", False): "scores only the other pairs' hands",
+    (o.key, value): words
+    for o in opts.OPTIONS
+    if o.kind != opts.INT
+    for value, words in o.says.items()
 }
-INT_STATES = {
-    "hand_size": "deals {n} card",
-    "challenge_guilty_draw": "the player who played the Wild Draw Four draws {n} card",
-    "challenge_wrong_draw": "the challenger draws {n} card",
-    "uno_penalty": "catches you before the next player begins their turn, you draw {n} card",
-    "target_score": "The target score is {n} point",
-    "rounds_to_win": "The first to win {n} round",
-    "points_action": "A Skip, Reverse or Draw Two left in a hand scores {n} point",
-    "points_wild": "A Wild or Wild Draw Four left in a hand scores {n} point",
-    "points_special_wild": "A Wild Shuffle Hands or blank Wild left in a hand scores {n} point",
+INT_STATES = {o.key: o.says["n"] for o in opts.OPTIONS if o.kind == opts.INT and "n" in o.says}
+INT_OWN_WORDS = {
+    (o.key, value): words
+    for o in opts.OPTIONS
+    if o.kind == opts.INT
+    for value, words in o.says.items()
+    if value != "n"
 }
-
-# The numbers that have their own words: a wrong challenge of 4 cards is just the four
-# (not "4 cards in all, instead of four").
-INT_OWN_WORDS = {("challenge_wrong_draw", 4): "the challenger draws just the four cards, no more"}
 
 
 def test_every_value_has_its_expected_words():
