@@ -85,7 +85,12 @@ def test_without_stacking_nothing_is_played_on_a_pending_draw_card(options, pick
 def test_a_draw_card_is_answered_only_as_the_stacking_options_allow(options, pick, seed):
     _out, trace = traced(options, players_for(options, pick), seed)
     last_draw = None
-    for _, _seat, card, _in_turn, pending, _hand, colour, _top in plays(trace):
+    for _, _seat, card, _in_turn, pending, _hand, colour, top in plays(trace):
+        if pending and last_draw is None:
+            # A Draw Two turned up first: the first player may answer it like any other
+            # (base.first_card_stack); nothing was played before it.
+            assert top == DRAW_TWO and options["first_card_action"] != "redraw"
+            last_draw = DRAW_TWO
         if pending:
             if last_draw == DRAW_TWO and value(card) == DRAW_TWO:
                 assert options["stack_draw_two_on_draw_two"]
