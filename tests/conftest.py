@@ -27,6 +27,20 @@ hypothesis_settings.load_profile("search" if os.environ.get("FUZZ_EXAMPLES") els
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
 
+def pytest_sessionstart(session):
+    """An option that lacks a piece of its declaration (its column above all) would fail
+    hundreds of tests far from the cause: say what it lacks, once, and run nothing."""
+    from tests.domain.declarations import problems
+
+    found = problems()
+    if found:
+        pytest.exit(
+            "The rule options are not fully declared (docs/options.md, Adding an option):\n"
+            + "\n".join(found),
+            returncode=1,
+        )
+
+
 def pytest_collection_finish(session):
     """What is loaded by now (Django, the app, every test module) lives until the end: kept
     out of the garbage collector's rounds, as unosite/wsgi.py does for a served worker."""

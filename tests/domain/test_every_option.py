@@ -16,73 +16,14 @@ from collections import Counter
 import pytest
 
 from domain import options as opts
-from domain.reference import base
 from engine.rules import Rules
-
-RULES_FIELDS = {field.name for field in dataclasses.fields(Rules)}
-SECTION_KEYS = [key for key, _title, _items in base.BASE_SECTIONS]
-
-
-def _values(option: opts.Option) -> list:
-    return ["n"] if option.kind == opts.INT else option.values()
-
-
-def _says_the_bound(text, word: str) -> bool:
-    """Whether a range message puts the bound where %(min)s or %(max)s stands."""
-    try:
-        return "§" in text % {"n": 2, word: "§"}
-    except (TypeError, KeyError):
-        return False
-
-
-def missing(option: opts.Option, unplaced: list[opts.Option] | None = None) -> list[str]:
-    """What ``option`` lacks, each in words that say where to put it."""
-    unplaced = base.UNPLACED if unplaced is None else unplaced
-    problems = [
-        f"texts: no rule text for {value!r} (Option.texts: one sentence per value)"
-        for value in _values(option)
-        if value not in option.texts
-    ]
-    section, after = option.place
-    if section not in SECTION_KEYS:
-        problems.append(
-            "place: not on the rules page (Option.place = (section, the item it follows); "
-            f"sections: {', '.join(SECTION_KEYS)})"
-        )
-    elif option in unplaced:
-        problems.append(f"place: {after!r} is not an item of the section {section!r}")
-    if option.play is None:
-        problems.append(
-            "play: what it does to a game is not said (Option.play = Play(the engine's "
-            "Rules field), SCORED or NO_EFFECT)"
-        )
-    elif option.play.rule and option.play.rule not in RULES_FIELDS:
-        problems.append(
-            f"play: engine.Rules has no field {option.play.rule!r} (add it in engine/rules.py "
-            "and play it in engine/turn.py)"
-        )
-    if option.kind == opts.INT:
-        problems += [
-            f"{name}: no message for a number out of range (an ngettext_lazy(..., 'n') text "
-            f"with %({word})s)"
-            for name, word, text in (
-                ("too_small", "min", option.too_small),
-                ("too_big", "max", option.too_big),
-            )
-            if not _says_the_bound(text, word)
-        ]
-    problems += [
-        f"says: no example words for {value!r} (Option.says: words its text must hold)"
-        for value in _values(option)
-        if value not in option.says
-    ]
-    return problems
+from tests.domain.declarations import RULES_FIELDS, SECTION_KEYS, missing
 
 
 @pytest.mark.parametrize("option", opts.OPTIONS, ids=lambda option: option.key)
 def test_the_option_holds_everything_it_needs(option):
-    problems = missing(option)
-    assert not problems, f"Option {option.key!r} lacks:\n" + "\n".join(problems)
+    lacks = missing(option)
+    assert not lacks, f"Option {option.key!r} lacks:\n" + "\n".join(lacks)
 
 
 def test_every_rule_of_the_engine_is_set_by_one_option():
@@ -99,10 +40,9 @@ def test_the_engine_reads_each_option_as_declared():
 
 
 def test_options_that_never_change_a_game_s_length():
-    assert {o.key for o in opts.OPTIONS if o.play and not o.play.length} == {
-        "dealer_selection",
-        "direction",
-    }
+    same_length = {o.key for o in opts.OPTIONS if o.play and not o.play.length}
+    assert {"dealer_selection", "direction"} <= same_length
+    assert not {"hand_size", "target_score", "deck"} & same_length
 
 
 def test_each_number_says_its_range_in_the_table_s_words():
