@@ -48,7 +48,10 @@ def empty_cache():
 
 
 def decode(image: Image.Image) -> list[str]:
-    return [result.text for result in zxingcpp.read_barcodes(image)]
+    """The QR codes in the image. QR codes only: read as any kind of barcode, a row of
+    printed text now and then decoded as a short number ('8478')."""
+    formats = zxingcpp.BarcodeFormat.QRCode
+    return [result.text for result in zxingcpp.read_barcodes(image, formats=formats)]
 
 
 def png(response) -> Image.Image:
