@@ -12,6 +12,9 @@ No answer is a 5xx other than a 503 (the app's "try again" page, or nginx's "bus
 a worker is away); every round a phone saw confirmed is in the database exactly once, and
 no round is there that no phone sent. The figures are printed (pytest -s shows them) and
 kept in test-artifacts/faults.txt.
+It runs in `make test-production` (the production shape's suite, in .ci/run), which sets
+DATABASE_URL to a PostgreSQL: a minute of load on one worker, left out of `make test`, whose
+served run it would hold up by that minute (issue 42 asks for it under test-production).
 Skipped where PostgreSQL is not installed (`make test-production` installs it).
 """
 
@@ -41,7 +44,13 @@ from tests.hardening.test_worker_restart import Cluster
 from tests.rulesets.test_views import form_data
 from tests.served import ROOT, RedisServer, Server, _free_port
 
-pytestmark = pytest.mark.served
+pytestmark = [
+    pytest.mark.served,
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+        reason="the production shape's fault test: make test-production runs it",
+    ),
+]
 
 ARTIFACTS = ROOT / "test-artifacts"
 REDIS_DOWN = 30  # seconds, as issue 42 asks
