@@ -15,6 +15,7 @@ import html
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import qrcode
 import qrcode.constants
@@ -42,8 +43,8 @@ class SizeError(ValueError):
     """A ``size`` that is not a whole number within the bounds; the message says why."""
 
 
-def _matrix(url: str) -> qrcode.QRCode:
-    code = qrcode.QRCode(
+def _matrix(url: str) -> qrcode.QRCode[Any]:
+    code: qrcode.QRCode[Any] = qrcode.QRCode(
         error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=10, border=BORDER
     )
     code.add_data(url)
@@ -67,7 +68,8 @@ def parse_size(raw: str | None) -> int:
 
 def _svg_parts(url: str) -> tuple[int, str]:
     """(side in modules including the quiet zone, the path data) from qrcode's path factory."""
-    image = _matrix(url).make_image(image_factory=qrcode.image.svg.SvgPathImage)
+    factory: Any = qrcode.image.svg.SvgPathImage  # its stubs leave it abstract; it is not
+    image = _matrix(url).make_image(image_factory=factory)
     # box_size 10 is one unit per module in the path factory's coordinates.
     side = int(image.units(image.pixel_size, text=False))
     return side, image.path.get("d")

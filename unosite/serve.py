@@ -32,6 +32,7 @@ import io
 import os
 import resource
 import sys
+from typing import Any
 
 CHANNEL_TIMEOUT = 30  # seconds a connection may send nothing before it is closed
 CONNECTION_LIMIT = 10_000  # open connections; more wait in the listen backlog
@@ -67,7 +68,7 @@ def banner(host: str, port: int, url: str) -> str:
     if url:
         import qrcode
 
-        code = qrcode.QRCode(border=2)
+        code: qrcode.QRCode[Any] = qrcode.QRCode(border=2)
         code.add_data(url + "/")
         drawn = io.StringIO()
         code.print_ascii(out=drawn, invert=True)
