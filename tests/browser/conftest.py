@@ -2,8 +2,14 @@
 
 The live server serves static files through WhiteNoise from STATIC_ROOT (as gunicorn
 does), so `collectstatic` must have run: `make test` does it.
+
+With TEST_SCREENSHOTS=1, every page a test checks for accessibility is also kept as a
+full-page screenshot in test-artifacts/, to look at. They are for people, not for the
+assertions, and they cost about a tenth of the browser tests' time (a tall page is
+rasterised whole), so `make test` takes none by default.
 """
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -25,6 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SCREENSHOTS = os.environ.get("TEST_SCREENSHOTS") == "1"
 
 
 class OneRequestAtATime(WSGIServer):
@@ -120,12 +127,22 @@ def page(pages):
 _axe = Axe()
 
 
+def keep_screenshot(page_or_locator, name: str, **kwargs) -> None:
+    """Keeps test-artifacts/<name>.png with TEST_SCREENSHOTS=1 (a page: whole)."""
+    if not SCREENSHOTS:
+        return
+    if not hasattr(page_or_locator, "page"):  # a page, not a locator
+        kwargs.setdefault("full_page", True)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page_or_locator.screenshot(path=ARTIFACTS / f"{name}.png", **kwargs)
+
+
 def assert_accessible(page, name=None):
-    """Runs axe-core on the page; fails listing every violation."""
+    """Runs axe-core on the page; fails listing every violation. ``name``: the page's
+    screenshot's name, kept with TEST_SCREENSHOTS=1."""
     results = _axe.run(page)
     if name:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+        keep_screenshot(page, name)
     assert results.violations_count == 0, results.generate_report()
 
 

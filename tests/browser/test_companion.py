@@ -7,7 +7,11 @@ from django.utils import translation
 from domain import reference
 from rulesets import search
 from rulesets.presets import BY_SLUG
-from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_no_horizontal_scroll,
+    keep_screenshot,
+)
 from tests.conftest import make_ruleset
 
 PHONE = {"width": 360, "height": 740}
@@ -33,8 +37,7 @@ def test_the_page_fits_a_phone_and_has_no_axe_violations(pages, transactional_db
     assert not page.locator("#rules-setup").evaluate("d => d.open")
     assert page.get_by_role("link", name="Start a game").is_visible()
     assert_no_horizontal_scroll(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"companion-{preset}-{scheme}-360-folded.png", full_page=True)
+    keep_screenshot(page, f"companion-{preset}-{scheme}-360-folded")
 
     open_all_folds(page)
     assert_no_horizontal_scroll(page)

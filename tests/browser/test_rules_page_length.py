@@ -6,7 +6,11 @@ import pytest
 
 from domain import reference
 from rulesets.presets import BY_SLUG
-from tests.browser.conftest import ARTIFACTS, assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_no_horizontal_scroll,
+    keep_screenshot,
+)
 from tests.conftest import make_ruleset
 
 PHONE = {"width": 360, "height": 740}
@@ -25,8 +29,7 @@ def test_the_page_is_short_on_a_phone_and_drops_nothing(pages, transactional_db,
     page.goto(f"/r/{rs.code}/edit/{secret}/")  # the owner's browser
     page.goto(f"/r/{rs.code}/")
     tall = height(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"rules-page-{preset}-{scheme}-owner.png", full_page=True)
+    keep_screenshot(page, f"rules-page-{preset}-{scheme}-owner")
     assert tall <= MOST[preset], f"{preset}: {tall}px tall"
 
     # The first screen: what this house plays differently, the search, and Share.

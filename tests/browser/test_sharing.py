@@ -13,7 +13,13 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, _axe, assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    ARTIFACTS,
+    _axe,
+    assert_accessible,
+    assert_no_horizontal_scroll,
+    keep_screenshot,
+)
 from tests.conftest import make_ruleset
 
 LONG_NAME = "The Wonderfully Extended Garcia-Fernández Family's Sunday UNO Rules 🎉 שלום"[:80]
@@ -126,9 +132,8 @@ def test_share_panel_in_dark_mode(pages, transactional_db):
     page.locator(".share-panel").scroll_into_view_if_needed()
     assert_no_horizontal_scroll(page)
     assert_region_accessible(page, ".share-panel")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(".share-panel").screenshot(path=ARTIFACTS / "share-panel-dark-360.png")
-    page.screenshot(path=ARTIFACTS / "share-panel-dark-360-page.png", full_page=True)
+    keep_screenshot(page.locator(".share-panel"), "share-panel-dark-360")
+    keep_screenshot(page, "share-panel-dark-360-page")
     # Black on white whatever the theme, so it still scans.
     qr = page.locator(".share-qr img")
     assert len(decode(screenshot(qr))) == 1
