@@ -146,6 +146,20 @@ def assert_accessible(page, name=None):
     assert results.violations_count == 0, results.generate_report()
 
 
+def assert_accessible_light_and_dark(page, name):
+    """axe and no sideways scrolling on the page as it is now, light then dark (the scheme
+    emulated on the same page), left light: one walk through a flow checks both looks,
+    where a second walk in dark would only repeat the flow. Screenshots: ``name``-light,
+    ``name``-dark."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert dark == (scheme == "dark"), f"the page did not turn {scheme}"
+        assert_no_horizontal_scroll(page)
+        assert_accessible(page, f"{name}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
 def assert_no_horizontal_scroll(page):
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"

@@ -3,11 +3,14 @@ round: at 390 px, light and dark, with axe, a keyboard and no sideways scrolling
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from play import services
-from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_accessible_light_and_dark,
+    assert_no_horizontal_scroll,
+)
 from tests.play.conftest import make_game, record
 
 
@@ -16,20 +19,17 @@ def _check(page, name):
     assert_accessible(page, name)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_loser_deals_and_a_penalty_is_given_then_undone_and_put_back(
-    pages, transactional_db, scheme
-):
+def test_the_loser_deals_and_a_penalty_is_given_then_undone_and_put_back(pages, transactional_db):
     game = make_game(["Dad", "Mom", "Lucia", "Abuela Maximiliana"])
     record(game, 1, {0: 30, 2: 12, 3: 57})  # Mom goes out; Abuela lost with 57
     game = services.load_game(pk=game.pk)
-    page = pages.new(width=390, height=844, color_scheme=scheme)
+    page = pages.new(width=390, height=844)
     page.goto(f"/g/{game.code}/")
     expect(page.locator("#board .turn")).to_contain_text("Mom deals")
 
     # The loser deals: open "Someone else deals?" and tap her.
     page.get_by_text("Someone else deals?").click()
-    _check(page, f"deal-choice-{scheme}-390")
+    assert_accessible_light_and_dark(page, "deal-choice-390")
     page.locator(".dealer-choices").get_by_role("button", name="Abuela Maximiliana").click()
     page.wait_for_url(re.compile(r"/g/\w+/#board$"))
     expect(page.locator("#board .turn")).to_contain_text("Abuela Maximiliana deals")
@@ -38,7 +38,7 @@ def test_the_loser_deals_and_a_penalty_is_given_then_undone_and_put_back(
     # Mom was caught not calling UNO: 20 points taken, sent with the keyboard.
     page.get_by_role("link", name="Add or take points").click()
     page.wait_for_url(re.compile(r"/points/$"))
-    _check(page, f"points-form-{scheme}-390")
+    assert_accessible_light_and_dark(page, "points-form-390")
     page.get_by_label("Who").select_option(label="Mom")
     page.get_by_label("How many points").fill("20")
     page.get_by_label("Why").fill("caught not calling UNO")
@@ -49,7 +49,7 @@ def test_the_loser_deals_and_a_penalty_is_given_then_undone_and_put_back(
     expect(change).to_contain_text("Points changed: Mom \u221220: caught not calling UNO.")
     total = page.locator("#board .score", has=page.locator(".score-name", has_text="Mom"))
     expect(total.locator(".score-total")).to_contain_text("79")
-    _check(page, f"points-board-{scheme}-390")
+    assert_accessible_light_and_dark(page, "points-board-390")
 
     change.get_by_role("button", name=re.compile("^Undo")).click()
     expect(page.locator("#board .points-change")).to_contain_text("Undone:")
@@ -61,7 +61,7 @@ def test_the_loser_deals_and_a_penalty_is_given_then_undone_and_put_back(
 
     page.get_by_role("link", name="History and chart").click()
     expect(page.locator(".round-entry")).to_contain_text("Points changed: Mom")
-    _check(page, f"points-history-{scheme}-390")
+    assert_accessible_light_and_dark(page, "points-history-390")
 
 
 def test_bad_points_say_why_in_the_page(pages, transactional_db):

@@ -4,7 +4,11 @@ import pytest
 
 from domain import options as opts
 from rulesets import services as rs_services
-from tests.browser.conftest import assert_accessible, assert_no_horizontal_scroll
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_accessible_light_and_dark,
+    assert_no_horizontal_scroll,
+)
 from tests.conftest import make_ruleset
 
 PHONE = {"width": 360, "height": 740}
@@ -16,10 +20,9 @@ def immediate(settings):
     settings.ESTIMATE_CPU_SECONDS = 0.05
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_rules_page_shows_the_length_of_a_game(pages, transactional_db, immediate, scheme):
+def test_the_rules_page_shows_the_length_of_a_game(pages, transactional_db, immediate):
     rs, _ = make_ruleset("party")
-    page = pages.new(**PHONE, color_scheme=scheme)
+    page = pages.new(**PHONE)
     page.goto(f"/r/{rs.code}/")
     section = page.locator("#game-length")
     section.scroll_into_view_if_needed()
@@ -28,15 +31,14 @@ def test_the_rules_page_shows_the_length_of_a_game(pages, transactional_db, imme
     assert items.count() == 4
     assert items.first.inner_text().startswith("2 players: about ")
     assert "With these house rules, rounds are about" in section.inner_text()
-    assert_no_horizontal_scroll(page)
-    assert_accessible(page, f"game-length-rules-{scheme}")
+    assert_accessible_light_and_dark(page, "game-length-rules")
 
     # The family's own times: the whole page, with the figures worked out again.
     page.get_by_label("Seconds for a turn").fill("12")
     page.get_by_role("button", name="Work it out again").click()
     page.wait_for_url("**/game-length/?*turn=12*")
     assert "12 seconds a turn" in page.locator("#game-length").inner_text()
-    assert_accessible(page, f"game-length-page-{scheme}")
+    assert_accessible_light_and_dark(page, "game-length-page")
 
 
 def test_the_start_page_follows_the_players_entered(pages, transactional_db, immediate):
