@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     keep_screenshot,
 )
 from tests.conftest import make_ruleset
+from tests.rulesets.test_sharing import decode
 
 LONG_NAME = "The Wonderfully Extended Garcia-Fernández Family's Sunday UNO Rules 🎉 שלום"[:80]
 EVERY_RULE_CHANGED = {
@@ -52,13 +53,6 @@ EVERY_RULE_CHANGED = {
     "points_action": 25,
     "points_wild": 40,
 }
-
-
-def decode(image: Image.Image) -> list[str]:
-    """The QR codes in the image. QR codes only: read as any kind of barcode, a row of
-    printed text now and then decoded as a short number ('8478')."""
-    formats = zxingcpp.BarcodeFormat.QRCode
-    return [result.text for result in zxingcpp.read_barcodes(image, formats=formats)]
 
 
 def screenshot(locator_or_page, **kwargs) -> Image.Image:

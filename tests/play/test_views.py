@@ -10,7 +10,6 @@ import json
 import uuid
 
 import pytest
-import zxingcpp
 from PIL import Image
 
 from domain import scoring
@@ -19,6 +18,7 @@ from play.models import Game, Hand, Player, Round
 from rulesets.services import save_revision
 from tests.conftest import make_ruleset
 from tests.play.conftest import make_game, record
+from tests.rulesets.test_sharing import decode
 
 ANN, BEN, CAT, DAN = range(4)
 
@@ -657,11 +657,8 @@ def test_json_export_of_the_spectator_link_has_no_codes(spectator, game):
 
 
 def _decode_png(content):
-    results = zxingcpp.read_barcodes(
-        Image.open(io.BytesIO(content)), formats=zxingcpp.BarcodeFormat.QRCode
-    )
-    assert len(results) == 1
-    return results[0].text
+    (text,) = decode(Image.open(io.BytesIO(content)))
+    return text
 
 
 def test_the_qr_codes_open_the_game_and_the_spectator_link(member, game):
