@@ -35,12 +35,31 @@
     // The game ended or reopened on another phone: the recording form must follow.
     if (!page.hasAttribute("data-spectator") &&
         board.getAttribute("data-finished") !== page.getAttribute("data-finished")) {
+      keepWhatWasSaid();
       window.location.reload();
       return;
     }
     var round = board.getAttribute("data-round");
     document.querySelectorAll("[data-next-round]").forEach(function (el) { el.textContent = round; });
   });
+
+  // What the phone was just told ("Round 4 saved: Ann went out...") stays said when the
+  // page reloads because that round ended the game.
+  var SAID_KEY = "house-rules-said:";
+  function keepWhatWasSaid() {
+    var status = document.querySelector("[data-queue-status]");
+    if (!status || !status.textContent) return;
+    try { sessionStorage.setItem(SAID_KEY + location.pathname, status.textContent); } catch (e) { /* no storage */ }
+  }
+  function sayAgainWhatWasSaid() {
+    var status = document.querySelector("[data-queue-status]");
+    var said = null;
+    try {
+      said = sessionStorage.getItem(SAID_KEY + location.pathname);
+      sessionStorage.removeItem(SAID_KEY + location.pathname);
+    } catch (e) { /* no storage */ }
+    if (status && said) status.textContent = said;
+  }
 
   // --- Start form: name inputs appear as they are filled; the dealer list shows names ---
   var MIN_NAME_INPUTS = 4;
@@ -266,5 +285,5 @@
     root.querySelectorAll("form[data-round-form]").forEach(setUpRoundForm);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("DOMContentLoaded", function () { init(document); sayAgainWhatWasSaid(); });
 })();

@@ -133,6 +133,8 @@ def test_a_table_of_three_keeps_score_on_two_phones(pages, transactional_db):
     # Round 4 reaches the target: Ann wins, recording closes on both phones.
     _record(a, "Ann", typed={"Ben": 380, "Cat": 40})
     expect(a.locator(".winner-banner")).to_have_text(re.compile("Ann wins with 506 points."))
+    # The page reloaded for the finished board and still says what was saved.
+    expect(a.locator("[data-queue-status]")).to_contain_text("Round 4 saved: Ann went out.")
     expect(a.get_by_role("radio", name="Ben")).to_have_count(0)
     expect(a.get_by_role("button", name="Play again with the same players")).to_be_visible()
     _check(a, "scorekeeper-finished-360")
