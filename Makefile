@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
-CHROMIUM := /usr/bin/chromium
+CHROMIUM := /usr/bin/chromium-headless-shell
 JAVA := /usr/bin/java
 NGINX := /usr/sbin/nginx
 REDIS := /usr/bin/redis-server
@@ -66,8 +66,8 @@ lock-upgrade: | $(UV)
 	@$(FIND_PYTHON); $(UV) lock --upgrade --python "$$py"
 
 $(CHROMIUM):
-	@echo "Installing Debian's chromium for the browser tests"
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+	@echo "Installing Debian's chromium-headless-shell for the browser tests"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
 
 # The tests run deploy/nginx.conf in front of gunicorn.
 $(NGINX):
