@@ -10,6 +10,8 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium-headless-shell
 JAVA := /usr/bin/java
 NGINX := /usr/sbin/nginx
+# nginx's Nchan module (the push engine, see play/push.py): Debian's libnginx-mod-nchan.
+NCHAN := /usr/lib/nginx/modules/ngx_nchan_module.so
 REDIS := /usr/bin/redis-server
 MSGFMT := /usr/bin/msgfmt
 # make run's server (waitress, see unosite/serve.py) answers with this many threads.
@@ -74,6 +76,10 @@ $(NGINX):
 	@echo "Installing Debian's nginx for the tests of deploy/nginx.conf"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
 
+$(NCHAN): | $(NGINX)
+	@echo "Installing Debian's Nchan module for nginx (the phones' streams of their game)"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-nchan >/dev/null
+
 # The tests of the Redis cache (two gunicorn workers sharing one) start their own redis-server.
 $(REDIS):
 	@echo "Installing Debian's redis-server for the tests of the shared cache"
@@ -124,7 +130,7 @@ setup: $(STAMP) translations $(STATIC_MANIFEST)
 
 # The tasks worker (game-length estimates) runs beside the server; Ctrl-C stops both, and
 # the worker is stopped too if the server ends by itself.
-run: setup
+run: setup $(NGINX) $(NCHAN)
 	@$(PY) manage.py db_worker --no-reload -v 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; \
 	$(PY) -m unosite.serve --host $(HOST) --port $(PORT) --threads $(THREADS)
@@ -134,7 +140,7 @@ dev: $(DEV_STAMP) translations
 	$(PY) manage.py migrate --noinput -v 0
 	DEBUG=true $(PY) manage.py runserver $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1):$(PORT)
 
-test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
+test: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(NCHAN) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -163,10 +169,10 @@ check-html: $(DEV_STAMP) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 # The whole suite, browser tests included, in the shape the README recommends for several
 # workers: PostgreSQL and Redis together (throwaway servers, installed from Debian's packages
 # when missing, stopped at the end); the served tests run two gunicorn workers sharing Redis.
-test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
+test-production: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(NCHAN) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	scripts/with-postgres scripts/with-redis scripts/two-runs $(PYTEST)
 
-test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
+test-postgres: $(DEV_STAMP) $(CHROMIUM) $(NGINX) $(NCHAN) $(REDIS) $(VNU) $(JAVA) translations $(STATIC_MANIFEST)
 	scripts/with-postgres $(PYTEST) -p no:cacheprovider
 
 screenshots: $(DEV_STAMP) $(CHROMIUM) translations
@@ -185,13 +191,13 @@ bench-sim: $(STAMP)
 # minute each, in make run's shape (waitress, SQLite) and in the production shape (gunicorn
 # behind deploy/nginx.conf, PostgreSQL, Redis: throwaway servers); fails on any lost, doubled
 # or invented round, any 5xx and any error.
-loadtest: $(DEV_STAMP) $(NGINX) $(REDIS) translations $(STATIC_MANIFEST)
+loadtest: $(DEV_STAMP) $(NGINX) $(NCHAN) $(REDIS) translations $(STATIC_MANIFEST)
 	$(PY) scripts/capacity.py --shape run --check
 	scripts/with-postgres scripts/with-redis $(PY) scripts/capacity.py --shape production --check
 
 # How many tables of 4 phones one box holds at a p99 of 200 ms with nothing lost, in both
 # shapes (the same evening, stepped up until a step does not hold); writes bench/capacity.json.
-capacity: $(DEV_STAMP) $(NGINX) $(REDIS) translations $(STATIC_MANIFEST)
+capacity: $(DEV_STAMP) $(NGINX) $(NCHAN) $(REDIS) translations $(STATIC_MANIFEST)
 	$(PY) scripts/capacity.py --shape run
 	scripts/with-postgres scripts/with-redis $(PY) scripts/capacity.py --shape production
 

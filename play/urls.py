@@ -59,6 +59,8 @@ urlpatterns = [
     # The spectator link: read-only.
     path("w/<code:code>/", scoreboard.game, WATCH, name="watch_game"),
     path("w/<code:code>/board/", scoreboard.board, WATCH, name="watch_board"),
+    # The stream of the game's changes, held by the push engine (play/push.py).
+    path("w/<code:code>/events/", scoreboard.events, name="events"),
     path("w/<code:code>/rounds/", scoreboard.history, WATCH, name="watch_history"),
     path("w/<code:code>/rules/", game_rules.rules, WATCH, name="watch_rules"),
     path("w/<code:code>/result.png", result.image, name="result_image"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 
+from play import push
 from play.models import Game
 from unosite import cache as cache_keys
 
@@ -51,3 +52,4 @@ def publish_version(game: Game) -> None:
     where nothing else changes the game, such as seeding)."""
     keys = (_version_key(game.code), _version_key(game.spectator_code))
     cache.set_many(dict.fromkeys(keys, game.version), VERSION_TIMEOUT)
+    push.announce(game.spectator_code, game.version)

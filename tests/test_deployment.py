@@ -35,6 +35,7 @@ UNITS = ["house-rules-web.service", "house-rules-tasks.service"]
 # What the README's steps say, word for word, that the fixture below does.
 STEPS = [
     "fonts-dejavu-core",
+    "libnginx-mod-nchan",
     ".tools/venv/bin/uv sync --locked --python /usr/bin/python3",
     "sudo install -m 640 -g house-rules deploy/house-rules.env /etc/house-rules/env",
     'print(secrets.token_urlsafe(60))" > /etc/house-rules/secret_key',

@@ -122,6 +122,11 @@ else:
         }
     }
 
+# The push engine (nginx's Nchan module, see play/push.py): where a change of a game is
+# published, on this machine only (deploy/nginx.conf's publishing server). Without it,
+# nothing is published and the phones keep asking every few seconds.
+PUSH_URL = env.env_str("PUSH_URL", "")
+
 # Background work (the game-length estimates) runs through Django's Tasks framework. The
 # database backend of django-tasks-db keeps the queue in the app's own database; its worker
 # (manage.py db_worker) runs beside gunicorn under `make run`. "immediate" runs a task in

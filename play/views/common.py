@@ -7,6 +7,7 @@ import json
 import time
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
@@ -127,6 +128,10 @@ class Links:
         return self._url("qr_svg")
 
     @property
+    def events(self):
+        return reverse("play:events", args=[self.game.spectator_code])
+
+    @property
     def watch(self):
         return reverse("play:watch_game", args=[self.game.spectator_code])
 
@@ -155,6 +160,8 @@ def page_context(request, b: Board, spectator: bool, **extra) -> dict:
         "links": links,
         "etag": etag,
         "poll_seconds": POLL_SECONDS,
+        # The game's stream of changes, where a push engine holds it (play/push.py).
+        "events": links.events if settings.PUSH_URL else "",
         "rendered_at": int(time.time()),  # for the page's script: when this copy was made
         "unscored_partners": _unscored_partners(b),
         "watch_url": absolute_url(request, links.watch),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from play import chart, recent, services
+from play.models import Game
 from play.views.common import board_etag, game_of, page_context, poll_etag, render_game
 from unosite.htmx import HtmxHttpRequest
 
@@ -18,6 +20,19 @@ def game(request: HttpRequest, code, spectator=False) -> HttpResponse:
     game_ = game_of(code, spectator, for_board=True, page=True, request=request)
     recent.remember(request, game_, spectator)
     return render_game(request, services.board(game_), spectator)
+
+
+@require_safe
+def events(request: HttpRequest, code) -> HttpResponse:
+    """The stream of a game's changes, for every phone on its board (see play/push.py).
+    Behind nginx's Nchan the engine holds the stream and asks here only whether the game
+    exists: 200, or 404 as its pages. Reached without the engine, the stream ends at once
+    (a plain answer, which a browser does not retry) and the phone keeps polling."""
+    if not Game.objects.filter(spectator_code=code).exists():  # once per phone's stream
+        raise Http404(_("No game has this link."))
+    response = HttpResponse(content_type="text/plain; charset=utf-8")
+    patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 @require_safe

@@ -721,6 +721,42 @@
     });
   }
 
+  // --- The game's changes as they happen (play/push.py) ---------------------------------
+  // The board (or the big screen) holds its game's event stream. While the stream is open
+  // the poll is quiet and the board is asked for only when the game's version is not the
+  // one it shows; while it is not (no push engine, a network that cuts streams, the engine
+  // restarting) the poll goes on. Each opening of the stream, and each return of the phone
+  // from sleep, asks for the board once: a change made meanwhile is not missed.
+  var streaming = false;
+
+  function shownBoard() {
+    return document.getElementById("board") || document.getElementById("display");
+  }
+
+  function askForBoard() {
+    var board = shownBoard();
+    if (board && window.htmx && navigator.onLine) window.htmx.trigger(board, "refresh");
+  }
+
+  function setUpStream() {
+    var board = shownBoard();
+    var url = board && board.getAttribute("data-events");
+    if (!url || !window.EventSource) return;
+    var source = new EventSource(url);
+    source.addEventListener("open", function () { streaming = true; askForBoard(); });
+    source.addEventListener("message", function (e) {
+      var shown = shownBoard();
+      if (shown && shown.getAttribute("data-version") !== e.data) askForBoard();
+    });
+    // The browser tries again by itself after a network error (the poll runs meanwhile);
+    // a stream refused or not served (no engine) stays closed.
+    source.addEventListener("error", function () { streaming = false; });
+    window.addEventListener("pagehide", function () { source.close(); });
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && streaming) askForBoard();
+    });
+  }
+
   // --- The big screen polls like the scoreboard: an unchanged board is a 304 ------------
 
   document.addEventListener("htmx:configRequest", function (e) {
@@ -728,6 +764,10 @@
     if (!elt || (elt.id !== "display" && elt.id !== "board")) return;
     if (!navigator.onLine || (refused && elt.id === "board")) {
       // No poll without a connection (the board says how old it is), nor once refused.
+      e.preventDefault();
+      return;
+    }
+    if (streaming && !e.detail.triggeringEvent) {  // the poll's turn, with the stream open
       e.preventDefault();
       return;
     }
@@ -748,6 +788,7 @@
     setUpBoardMemory();
     setUpQueue();
     setUpOfflineRefusals();
+    setUpStream();
   });
   document.addEventListener("htmx:afterSwap", afterBoardChange);
 })();

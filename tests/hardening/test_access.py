@@ -165,6 +165,7 @@ ROWS = {
     "play:qr_png": Row(READ, TABLE),
     "play:watch_game": Row(READ, WATCH),
     "play:watch_board": Row(READ, WATCH),
+    "play:events": Row(READ, WATCH),
     "play:watch_history": Row(READ, WATCH),
     "play:watch_rules": Row(READ, WATCH),
     "play:result_image": Row(READ, WATCH),

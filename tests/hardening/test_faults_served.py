@@ -36,13 +36,13 @@ from pathlib import Path
 
 import pytest
 
-from scripts.serving import nginx_config
 from tests.hardening.test_logs import Proxy
 from tests.hardening.test_restart import Phone
 from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
 from tests.hardening.test_worker_restart import Cluster
 from tests.rulesets.test_views import form_data
 from tests.served import ROOT, RedisServer, Server, _free_port
+from unosite.front import nginx_config
 
 pytestmark = [
     pytest.mark.served,
