@@ -22,6 +22,12 @@ The process's open-file limit is raised to what the system allows so that the ca
 limit, is what counts. It is pure Python, so `make run` needs nothing compiled and nothing
 from Debian. Larger sites put nginx in front of gunicorn (deploy/nginx.conf, see the README).
 
+With nginx and its Nchan module on the machine (`make run` installs them), nginx is in front:
+it listens for the phones and holds their streams of the game's changes (play/push.py),
+with the messages in its memory, and waitress answers it on 127.0.0.1 alone (the shipped
+deploy/nginx.conf, see unosite/front.py). Without them (``--no-push``, or another
+system), waitress listens itself and the phones ask every few seconds instead.
+
     python -m unosite.serve --host 0.0.0.0 --port 8000 --threads 8
 """
 
@@ -31,7 +37,13 @@ import argparse
 import io
 import os
 import resource
+import shutil
+import signal
+import socket
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 CHANNEL_TIMEOUT = 30  # seconds a connection may send nothing before it is closed
@@ -93,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--no-push", action="store_true", help="waitress alone: phones poll")
     args = parser.parse_args(argv)
     host = args.host.strip("[]")
 
@@ -101,26 +114,53 @@ def main(argv: list[str] | None = None) -> None:
         os.environ["HOME_URL"] = url  # read by the settings, imported below
     else:
         os.environ.pop("HOME_URL", None)
+    raise_open_file_limit(2 * CONNECTION_LIMIT + 100)  # nginx's too, for both its sides
+    nginx, app_host, app_port = None, host, args.port
+    if not args.no_push:
+        nginx, app_host, app_port = in_front(host, args.port)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "unosite.settings")
-    from django.conf import settings
-    from waitress.server import BaseWSGIServer, create_server
-
     from unosite.wsgi import application
 
-    raise_open_file_limit(CONNECTION_LIMIT + 100)
     public = os.environ.get("PUBLIC_URL", "").rstrip("/")
     if public:
         sys.stdout.write(f"Serving House Rules for {public}/ on port {args.port}\n")
     else:
         sys.stdout.write(banner(host, args.port, url))
     sys.stdout.flush()
+    server = waitress_server(application, app_host, app_port, args.threads)
+    try:
+        server.run()
+    finally:
+        if nginx is not None:
+            nginx.stop()
+
+
+def in_front(host: str, port: int) -> tuple[Nginx | None, str, int]:
+    """nginx on ``host``:``port`` with the push engine, when this machine has them; then
+    waitress listens on 127.0.0.1 alone. Returns (nginx, waitress's host and port)."""
+    from unosite import front
+
+    if not front.available():
+        return None, host, port
+    app_port, publish_port = free_port(), free_port()
+    # Read by the settings, imported after this: where a change is published, and that the
+    # phone's address is the one nginx passes on.
+    os.environ["PUSH_URL"] = f"http://127.0.0.1:{publish_port}/publish"
+    os.environ["RATE_LIMIT_TRUST_X_FORWARDED_FOR"] = "true"
+    return start_nginx(host, port, app_port, publish_port), "127.0.0.1", app_port
+
+
+def waitress_server(application, host: str, port: int, threads: int):
+    from django.conf import settings
+    from waitress.server import BaseWSGIServer, create_server
+
     connections: dict = {}  # waitress's map of open sockets, its listening ones included
     server = create_server(
         application,
         map=connections,
         host=host,
-        port=args.port,
-        threads=args.threads,
+        port=port,
+        threads=threads,
         ident="House Rules",
         channel_timeout=CHANNEL_TIMEOUT,
         connection_limit=CONNECTION_LIMIT,
@@ -133,7 +173,57 @@ def main(argv: list[str] | None = None) -> None:
     for listener in list(connections.values()):
         if isinstance(listener, BaseWSGIServer):
             accept_in_batches(listener)
-    server.run()
+    return server
+
+
+class Nginx:
+    """nginx in front of waitress, from a folder of its own, stopped with the server."""
+
+    def __init__(self, folder: Path, process: subprocess.Popen) -> None:
+        self.folder, self.process = folder, process
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def start_nginx(host: str, port: int, app_port: int, publish_port: int) -> Nginx:
+    from unosite import front
+
+    # Its configuration, logs and pid file, in memory where there is a folder for it; its
+    # temporary files never happen (bodies are kept in memory, see deploy/nginx.conf).
+    memory = Path("/dev/shm")
+    where = memory if memory.is_dir() and os.access(memory, os.W_OK) else None
+    folder = Path(tempfile.mkdtemp(prefix="house-rules-run.", dir=where))
+    config = front.nginx_config(
+        folder,
+        port,
+        app_port,
+        workers=1,
+        connections=CONNECTION_LIMIT,
+        host=host,
+        publish_port=publish_port,
+    )
+    process = subprocess.Popen(
+        [front.NGINX, "-p", str(folder), "-c", str(config), "-g", "daemon off;"],
+        stdin=subprocess.DEVNULL,
+    )
+    nginx = Nginx(folder, process)
+    # Ctrl-C reaches nginx too (the same process group); a TERM sent to this server alone
+    # (make's trap, a test) stops it here.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    return nginx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def accept_in_batches(listener) -> None:
