@@ -41,9 +41,11 @@ import urllib.request
 from contextlib import suppress
 from pathlib import Path
 
-from serving import nginx_config
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from unosite.front import nginx_config, push_redis  # noqa: E402
+
 RESULTS = ROOT / "bench" / "capacity.json"
 
 
@@ -142,12 +144,15 @@ class Served:
             self.spawn("waitress", [python, "-m", "unosite.serve", "--host", "127.0.0.1",
                                     "--port", str(port), "--threads", "8"])  # fmt: skip
         else:
-            upstream = free_port()
+            upstream, publish = free_port(), free_port()
+            self.env["PUSH_URL"] = f"http://127.0.0.1:{publish}/publish"
             self.spawn("gunicorn", [str(VENV_BIN / "gunicorn"), "unosite.wsgi", "--bind",
                                     f"127.0.0.1:{upstream}", "--workers", "4",
                                     "--worker-class", "sync", "--backlog", "2048"])  # fmt: skip
             wait_until_up(f"http://127.0.0.1:{upstream}/healthz", self.procs)
-            config = nginx_config(self.folder, port, upstream, workers=1, connections=16384)
+            config = nginx_config(self.folder, port, upstream, workers=1, connections=16384,
+                                  publish_port=publish,
+                                  redis_url=push_redis(self.env["REDIS_URL"]))  # fmt: skip
             self.spawn("nginx", [NGINX, "-c", str(config), "-p", str(self.folder),
                                  "-g", "daemon off;"])  # fmt: skip
         self.url = f"http://127.0.0.1:{port}"
@@ -256,6 +261,7 @@ def step_rows(steps: list[dict], cpu: CpuLog, phones: int) -> list[dict]:
                 "server_cpu_percent": round(server),
                 "load_generator_cpu_percent": round(rest),
                 "worst_p99_ms": s["worst_p99_ms"],
+                "change_to_phone_p99_ms": s.get("change_to_phone_p99_ms", 0),
                 "arrival_worst_p99_ms": s["arrival"]["worst_p99_ms"],
                 "failures": s["failures"],
                 "passed": s["passed"],
@@ -351,6 +357,7 @@ def measure(shape: str, args) -> dict:
         "tables": best["tables"] if best else 0,
         "phones": best["phones"] if best else 0,
         "p99_ms": best["worst_p99_ms"] if best else None,
+        "change_to_phone_p99_ms": best["change_to_phone_p99_ms"] if best else None,
         "requests_per_s": best["requests_per_s"] if best else None,
         "server_cpu_percent": best["server_cpu_percent"] if best else None,
         "fewest_tables_not_held": (fewest_not_held(rows) or {}).get("tables"),

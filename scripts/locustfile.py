@@ -13,8 +13,12 @@ and every request is one the page makes. An evening goes like this:
   progress. One of them taps "Keep score" beside it and keeps score too (the card lets a
   phone at the table do that, under the game's spectator code); the others tap "Follow
   this game".
-* Every phone's scoreboard polls as the page's own script does: the board URL and interval
-  written in the page, with the ETag of the board it has, so an unchanged board is a 304.
+* Every phone's scoreboard follows the game as the page's own script does. Most phones hold
+  the game's event stream (play/push.py) and ask for the board, with its ETag, when a
+  message names a version other than the one shown; a share of phones (``--polling``, as
+  on networks that cut streams) and every phone whose stream is refused or cut poll
+  instead, at the interval written in the page. The time from a round's save to each
+  phone of the table holding the new board is reported as "a change reaches a phone".
 * About every `--round-every` seconds (jittered) the host records the round just played:
   the cards left in each hand, through the game page's form, then the page it is sent to.
   Now and then, as at a real table:
@@ -49,9 +53,10 @@ import re
 import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import gevent
+import gevent.socket
 from gevent.lock import Semaphore
 from locust import User, events, task
 from locust.contrib.fasthttp import FastHttpSession
@@ -70,6 +75,8 @@ CHANGES = [
     {"target_score": "250"},
 ]
 ROUND_KIND = "record a round"
+INF = float("inf")
+CHANGE_KIND = "a change reaches a phone"
 
 
 @events.init_command_line_parser.add_listener
@@ -78,6 +85,9 @@ def _options(parser):
     group.add_argument("--round-every", type=float, default=90.0, help="mean seconds per round")
     group.add_argument("--phones", default="3-6", help="phones at a table: N or LOW-HIGH")
     group.add_argument("--rounds", default="4-8", help="rounds in an evening: N or LOW-HIGH")
+    group.add_argument(
+        "--polling", type=float, default=0.15, help="share of phones that poll, not stream"
+    )
     group.add_argument(
         "--mishaps", type=float, default=0.1, help="share of rounds with a mishap of each kind"
     )
@@ -108,7 +118,8 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = {k: v or "" for k, v in attrs}
-        for name in ("data-hx-get", "data-hx-trigger", "data-round", "data-finished"):
+        for name in ("data-hx-get", "data-hx-trigger", "data-round", "data-finished",
+                     "data-events", "data-version"):  # fmt: skip
             if name in a and (tag == "section" or name == "data-finished"):
                 self.attrs.setdefault(name, a[name])
         if tag == "a" and a.get("href"):
@@ -195,6 +206,8 @@ class Phone:
         self.etag = ""
         self.round = 1  # the round being played, as the board this phone shows says
         self.finished = False
+        self.events_url = ""  # the game's event stream, as the board names it
+        self.version = 0  # the game's version on the board this phone shows
 
     def get(self, kind: str, path: str, headers: dict | None = None, ok=(200,)):
         with self.http.get(path, name=kind, headers=headers, catch_response=True) as r:
@@ -217,6 +230,8 @@ class Phone:
                 r.success()
             else:
                 r.failure(f"{kind}: {r.status_code} {r.error or (r.text or '')[:200]}")
+            if kind.startswith(ROUND_KIND) and r.status_code in (200, 302):
+                self.table.last_saved = time.monotonic()
             return r
 
     def open(self, kind: str, path: str) -> Page:
@@ -229,22 +244,106 @@ class Phone:
             self.poll_seconds = float(every.group(1)) if every else 3.0
             self.round = int(self.page.attrs["data-round"])
             self.etag = ""  # a full page: the board's ETag comes with its first poll
+            self.events_url = self.page.attrs.get("data-events", "")
+            self.shows(int(self.page.attrs.get("data-version") or 0))
         self.finished = self.page.attrs.get("data-finished") == "true"
         return self.page
+
+    def shows(self, version: int) -> None:
+        """This phone now holds the board of ``version``: the time since the change was
+        saved, the first time it reaches this phone."""
+        if version > self.version:
+            if self.version:  # not the board's first opening on this phone
+                self.table.reached(version)
+            self.version = version
 
     def follow(self, response, kind: str) -> Page:
         """The page a form's redirect leads to, as the browser follows it."""
         return self.open(kind, response.headers["Location"])
 
-    def poll(self) -> None:
+    def poll(self, kind: str = "poll the scoreboard") -> None:
         """The scoreboard's own poll: its ETag, so an unchanged board is a 304."""
         headers = {"If-None-Match": self.etag, "HX-Request": "true"} if self.etag else None
-        response = self.get("poll the scoreboard", self.board_url, headers, ok=(200, 304))
+        response = self.get(kind, self.board_url, headers, ok=(200, 304))
         if response.status_code == 200:
             self.etag = response.headers.get("ETag", "")
             board = Page(response.text or "")
             self.round = int(board.attrs.get("data-round", self.round))
             self.finished = board.attrs.get("data-finished") == "true"
+            self.shows(int(board.attrs.get("data-version") or 0))
+
+    def follow_the_game(self, rng: random.Random, polling: bool, until: float = INF) -> None:
+        """The board's page, open until ``until`` (the host's, while a round is played) or
+        until the table ends the evening (which kills this): the stream, or the poll when
+        this phone polls or its stream is refused or cut."""
+        looked_up = time.monotonic()
+        while time.monotonic() < until and not self.table.stopping:
+            if not polling and self.events_url and self.listen(until):
+                continue  # cut, or a look at the clock: held again, as EventSource does
+            gevent.sleep(min(self.poll_seconds, max(0.0, until - time.monotonic())))
+            self.poll()
+            if time.monotonic() - looked_up > rng.expovariate(1 / 300):
+                self.look_something_up(rng)
+                looked_up = time.monotonic()
+
+    def listen(self, until: float = INF) -> bool:
+        """The game's event stream, as the page's script holds it (Server-Sent Events): the
+        board is asked for when a message names another version than the one shown, and
+        once when the stream opens. False when the stream is refused or not served: the
+        phone polls. Returns when the server closes it."""
+        parts = urlsplit(self.table.host)
+        began = time.perf_counter()
+        sock = None
+        try:
+            sock = gevent.socket.create_connection((parts.hostname, parts.port or 80), timeout=10)
+            sock.sendall(
+                f"GET {self.events_url} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                "Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n".encode()
+            )
+            buffer = b""
+            while b"\r\n\r\n" not in buffer:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    raise ConnectionError("closed before its headers")
+                buffer += chunk
+            head, _, buffer = buffer.partition(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            held = status == 200 and b"text/event-stream" in head.lower()
+            self.stream_event(began, None if held or status == 404 else f"{status}")
+            if not held:
+                return False
+            self.poll("the board when the stream opens")
+            while True:
+                # A phone waits as long as the game lasts; the host's, until its round is
+                # played (and a look every few seconds whether the run is ending).
+                sock.settimeout(
+                    None if until == INF else max(0.01, min(5.0, until - time.monotonic()))
+                )
+                try:
+                    chunk = sock.recv(4096)
+                except TimeoutError:
+                    return True
+                if not chunk:
+                    return True
+                *lines, buffer = (buffer + chunk).split(b"\n")
+                told = [x[5:].strip() for x in lines if x.startswith(b"data:")]
+                if any(v.isdigit() and int(v) != self.version for v in told):
+                    self.poll("the board after a change")
+        except OSError as exc:
+            self.stream_event(began, repr(exc))
+            return False
+        finally:
+            if sock is not None:
+                sock.close()
+
+    def stream_event(self, began: float, problem: str | None) -> None:
+        self.table.environment.events.request.fire(
+            request_type="GET",
+            name="hold the game's stream",
+            response_time=(time.perf_counter() - began) * 1000,
+            response_length=0,
+            exception=RuntimeError(problem) if problem else None,
+        )
 
     def look_something_up(self, rng: random.Random) -> None:
         t = self.table
@@ -323,12 +422,30 @@ class Table(User):
         super().__init__(environment)
         self.rng = random.Random()
         self.options = environment.parsed_options
+        self.saved_at: dict[int, float] = {}  # the game's versions, when they were saved
+        self.last_saved: float | None = None  # when a round's save was last answered
+
+    def reached(self, version: int) -> None:
+        """A phone of the table now holds the board of ``version``: how long after the save
+        (for a version a round's save made; the first phone to hold it names it)."""
+        if version not in self.saved_at:
+            if self.last_saved is None:
+                return
+            self.saved_at[version], self.last_saved = self.last_saved, None
+        self.environment.events.request.fire(
+            request_type="PUSH",
+            name=CHANGE_KIND,
+            response_time=(time.monotonic() - self.saved_at[version]) * 1000,
+            response_length=0,
+            exception=None,
+        )
 
     @task
     def evening(self):
         o = self.options
         self.rules = ""
         self.game_path = ""
+        self.saved_at, self.last_saved = {}, None
         self.confirmed: list[Round] = []  # the rounds the table was told are recorded
         self.phones = [Phone(self, "host")]
         # Players and phones: most players bring a phone, not all.
@@ -348,10 +465,26 @@ class Table(User):
         ]
         try:
             self.host_plays(host, rounds)
+            self.everyone_saw(host)
         finally:
             self.over = True
-            gevent.joinall(watchers, timeout=60)
+            # The phones put away: their pages (streams and polls) closed.
+            gevent.killall(watchers, timeout=60)
         self.read_back(host)
+
+    def everyone_saw(self, host: Phone) -> None:
+        """Every phone following the game holds the board the host's phone holds, within
+        a poll's interval and a little more (a stream's phone, at once)."""
+        following = [p for p in self.phones[1:] if p.version]
+        deadline = time.monotonic() + host.poll_seconds + 3
+        while time.monotonic() < deadline and not self.stopping:
+            if all(p.version >= host.version for p in following):
+                self.passed_check("every phone saw the last change")
+                return
+            gevent.sleep(0.2)
+        if not self.stopping:
+            behind = [p.who for p in following if p.version < host.version]
+            self.fail_check("a phone missed a change", f"{self.game_path}: {behind}")
 
     # The start of the evening.
 
@@ -395,11 +528,7 @@ class Table(User):
             if follow is None:  # the game is over already: nothing to follow
                 return
             phone.open("the scoreboard page", follow)
-        while not self.over and not self.stopping:
-            gevent.sleep(phone.poll_seconds)
-            phone.poll()
-            if self.rng.random() < 0.01:
-                phone.look_something_up(self.rng)
+        phone.follow_the_game(self.rng, self.rng.random() < self.options.polling)
 
     @property
     def stopping(self) -> bool:
@@ -413,14 +542,11 @@ class Table(User):
 
     def host_plays(self, host: Phone, rounds: int) -> None:
         o = self.options
+        polling = self.rng.random() < o.polling
         for _ in range(rounds):
             played_for = self.rng.uniform(0.5, 1.5) * o.round_every
             until = time.monotonic() + played_for
-            while time.monotonic() < until and not self.stopping:
-                gevent.sleep(host.poll_seconds)
-                host.poll()
-                if self.rng.random() < 0.01:
-                    host.look_something_up(self.rng)
+            host.follow_the_game(self.rng, polling, until)
             if self.stopping or host.finished:
                 return
             self.record_round(host, self.count_hands())
