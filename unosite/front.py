@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import socket
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ def nginx_config(
     """The shipped configuration with its ports and logs moved to ``folder``, inside a main
     configuration of the kind Debian's /etc/nginx/nginx.conf is. ``redis_url``: the Redis
     behind Nchan (a deployment's shape); without it, Nchan keeps its messages in memory.
-    ``publish_port``: where the app publishes (PUSH_URL), by default a port of its own."""
+    ``publish_port``: where the app publishes (PUSH_URL), by default a free port."""
     site = SHIPPED.read_text()
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     replacements = [
@@ -52,7 +53,7 @@ def nginx_config(
         ("/var/log/nginx/house-rules.access.log", str(folder / "access.log")),
         ("/var/log/nginx/house-rules.error.log", str(folder / "error.log")),
         ("root /srv/house-rules/staticfiles;", f"root {ROOT / 'staticfiles'};"),
-        ("listen 127.0.0.1:8090;", f"listen 127.0.0.1:{publish_port or upstream + 1};"),
+        ("listen 127.0.0.1:8090;", f"listen 127.0.0.1:{publish_port or free_port()};"),
     ]
     for old, new in replacements:
         assert old in site, f"deploy/nginx.conf no longer has {old!r}"
@@ -87,6 +88,12 @@ def nginx_config(
         "}\n"
     )
     return main
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def push_redis(redis_url: str) -> str:

@@ -39,7 +39,6 @@ import os
 import resource
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -142,7 +141,7 @@ def in_front(host: str, port: int) -> tuple[Nginx | None, str, int]:
 
     if not front.available():
         return None, host, port
-    app_port, publish_port = free_port(), free_port()
+    app_port, publish_port = front.free_port(), front.free_port()
     # Read by the settings, imported after this: where a change is published, and that the
     # phone's address is the one nginx passes on.
     os.environ["PUSH_URL"] = f"http://127.0.0.1:{publish_port}/publish"
@@ -218,12 +217,6 @@ def start_nginx(host: str, port: int, app_port: int, publish_port: int) -> Nginx
     # (make's trap, a test) stops it here.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     return nginx
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def accept_in_batches(listener) -> None:
