@@ -28,8 +28,9 @@ from locust import LoadTestShape, events
 WORKER_REPORT_SECONDS = 3  # how often Locust's worker processes report to the master
 WARM_UP_TABLES = 10
 # Kinds that are not requests: the tables' checks of their rounds, and a change reaching
-# a phone (judged by --change-p99-ms).
-NOT_REQUESTS = {"CHECK", "PUSH"}
+# a phone, through its stream (judged by --change-p99-ms) or otherwise (a polling phone,
+# the saving phone's own page: reported).
+NOT_REQUESTS = {"CHECK", "PUSH", "PUSH-POLL"}
 
 
 @events.init_command_line_parser.add_listener

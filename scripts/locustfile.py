@@ -18,7 +18,8 @@ and every request is one the page makes. An evening goes like this:
   message names a version other than the one shown; a share of phones (``--polling``, as
   on networks that cut streams) and every phone whose stream is refused or cut poll
   instead, at the interval written in the page. The time from a round's save to each
-  phone of the table holding the new board is reported as "a change reaches a phone".
+  phone of the table holding the new board is reported: "a change reaches a phone by its
+  stream" (judged by `make capacity`), and the same for a phone that polled or saved it.
 * About every `--round-every` seconds (jittered) the host records the round just played:
   the cards left in each hand, through the game page's form, then the page it is sent to.
   Now and then, as at a real table:
@@ -76,7 +77,7 @@ CHANGES = [
 ]
 ROUND_KIND = "record a round"
 INF = float("inf")
-CHANGE_KIND = "a change reaches a phone"
+CHANGE_KIND = "a change reaches a phone by its stream"
 
 
 @events.init_command_line_parser.add_listener
@@ -207,6 +208,7 @@ class Phone:
         self.round = 1  # the round being played, as the board this phone shows says
         self.finished = False
         self.events_url = ""  # the game's event stream, as the board names it
+        self.streaming = False  # holding the stream now (not polling)
         self.version = 0  # the game's version on the board this phone shows
 
     def get(self, kind: str, path: str, headers: dict | None = None, ok=(200,)):
@@ -254,7 +256,7 @@ class Phone:
         saved, the first time it reaches this phone."""
         if version > self.version:
             if self.version:  # not the board's first opening on this phone
-                self.table.reached(version)
+                self.table.reached(version, self.streaming)
             self.version = version
 
     def follow(self, response, kind: str) -> Page:
@@ -313,6 +315,7 @@ class Phone:
             if not held:
                 return False
             self.poll("the board when the stream opens")
+            self.streaming = True
             while True:
                 # A phone waits as long as the game lasts; the host's, until its round is
                 # played (and a look every few seconds whether the run is ending).
@@ -321,8 +324,10 @@ class Phone:
                 )
                 try:
                     chunk = sock.recv(4096)
-                except TimeoutError:
-                    return True
+                except TimeoutError:  # the clock, not the stream: it stays open
+                    if time.monotonic() >= until or self.table.stopping:
+                        return True
+                    continue
                 if not chunk:
                     return True
                 *lines, buffer = (buffer + chunk).split(b"\n")
@@ -333,6 +338,7 @@ class Phone:
             self.stream_event(began, repr(exc))
             return False
         finally:
+            self.streaming = False
             if sock is not None:
                 sock.close()
 
@@ -425,16 +431,18 @@ class Table(User):
         self.saved_at: dict[int, float] = {}  # the game's versions, when they were saved
         self.last_saved: float | None = None  # when a round's save was last answered
 
-    def reached(self, version: int) -> None:
+    def reached(self, version: int, streaming: bool) -> None:
         """A phone of the table now holds the board of ``version``: how long after the save
-        (for a version a round's save made; the first phone to hold it names it)."""
+        (for a version a round's save made; the first phone to hold it names it). Told by
+        its stream ("PUSH", judged) or otherwise (a polling phone, the saving phone's own
+        page: "PUSH-POLL", reported)."""
         if version not in self.saved_at:
             if self.last_saved is None:
                 return
             self.saved_at[version], self.last_saved = self.last_saved, None
         self.environment.events.request.fire(
-            request_type="PUSH",
-            name=CHANGE_KIND,
+            request_type="PUSH" if streaming else "PUSH-POLL",
+            name=CHANGE_KIND if streaming else CHANGE_KIND + " (polled or its own page)",
             response_time=(time.monotonic() - self.saved_at[version]) * 1000,
             response_length=0,
             exception=None,
