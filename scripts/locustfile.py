@@ -78,6 +78,7 @@ CHANGES = [
 ROUND_KIND = "record a round"
 INF = float("inf")
 CHANGE_KIND = "a change reaches a phone by its stream"
+CHANGE_KIND_OTHERWISE = "a change reaches a phone that polled or saved it"
 
 
 @events.init_command_line_parser.add_listener
@@ -442,7 +443,7 @@ class Table(User):
             self.saved_at[version], self.last_saved = self.last_saved, None
         self.environment.events.request.fire(
             request_type="PUSH" if streaming else "PUSH-POLL",
-            name=CHANGE_KIND if streaming else CHANGE_KIND + " (polled or its own page)",
+            name=CHANGE_KIND if streaming else CHANGE_KIND_OTHERWISE,
             response_time=(time.monotonic() - self.saved_at[version]) * 1000,
             response_length=0,
             exception=None,
