@@ -5,14 +5,13 @@ stream; with the stream blocked (a network that cuts it), within the poll's inte
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Pages
-from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
+from tests.hardening.test_serving import start_nginx, stop_group, wait_until_up
 from tests.play.conftest import make_game
 from tests.served import _free_port
 from unosite import front
@@ -32,13 +31,7 @@ def pushed(browser, live_server, settings, tmp_path):
     config = front.nginx_config(tmp_path, port, upstream, publish_port=publish)
     settings.PUSH_URL = f"http://127.0.0.1:{publish}/publish"
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
-    with (tmp_path / "nginx.out").open("w") as out:
-        nginx = subprocess.Popen(
-            [NGINX, "-c", str(config), "-p", str(tmp_path), "-g", "daemon off;"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    nginx = start_nginx(config, tmp_path)
     pages = Pages(browser, f"http://127.0.0.1:{port}")
     try:
         wait_until_up(port, nginx, tmp_path / "error.log", 20)

@@ -26,7 +26,6 @@ import os
 import random
 import re
 import signal
-import subprocess
 import threading
 import time
 import uuid
@@ -38,7 +37,7 @@ import pytest
 
 from tests.hardening.test_logs import Proxy
 from tests.hardening.test_restart import Phone
-from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
+from tests.hardening.test_serving import NGINX, start_nginx, stop_group, wait_until_up
 from tests.hardening.test_worker_restart import Cluster
 from tests.rulesets.test_views import form_data
 from tests.served import ROOT, RedisServer, Server, _free_port
@@ -225,18 +224,12 @@ def production(tmp_path):
         server.start()
         port = _free_port()
         config = nginx_config(tmp_path, port, server.port)
-        with (tmp_path / "nginx.out").open("w") as out:
-            nginx = subprocess.Popen(
-                [NGINX, "-c", str(config), "-p", str(tmp_path), "-g", "daemon off;"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        nginx = start_nginx(config, tmp_path)
         wait_until_up(port, nginx, tmp_path / "error.log", 20)
         yield port, server, cluster, redis
     finally:
         if nginx is not None:
-            stop_group(nginx)
+            start_nginx, stop_group(nginx)
         server.stop(signal.SIGKILL)
         redis.stop()
         cluster.remove()

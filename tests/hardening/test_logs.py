@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.test_restart import Phone
-from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
+from tests.hardening.test_serving import NGINX, start_nginx, stop_group, wait_until_up
 from tests.rulesets.test_views import form_data
 from tests.served import ROOT, Server, _free_port
 from unosite.front import nginx_config
@@ -80,19 +80,13 @@ def production(tmp_path):
         )
     port = _free_port()
     config = nginx_config(tmp_path, port, server.port)
-    with (tmp_path / "nginx.out").open("w") as out:
-        nginx = subprocess.Popen(
-            [NGINX, "-c", str(config), "-p", str(tmp_path), "-g", "daemon off;"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    nginx = start_nginx(config, tmp_path)
     try:
         wait_until_up(port, nginx, tmp_path / "error.log", 20)
         yield port, server, database
     finally:
-        stop_group(nginx)
-        stop_group(worker)
+        start_nginx, stop_group(nginx)
+        start_nginx, stop_group(worker)
         server.stop(signal.SIGKILL)
 
 

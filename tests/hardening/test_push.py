@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hardening.test_serving import NGINX, stop_group, wait_until_up
+from tests.hardening.test_serving import NGINX, start_nginx, stop_group, wait_until_up
 from tests.served import RedisServer, Server, _free_port
 from unosite import front
 
@@ -61,13 +61,7 @@ class Box:
 
     def start(self) -> None:
         self.server.start()
-        with (self.folder / "nginx.out").open("w") as out:
-            self.nginx = subprocess.Popen(
-                [NGINX, "-c", str(self.config), "-p", str(self.folder), "-g", "daemon off;"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        self.nginx = start_nginx(self.config, self.folder)
         wait_until_up(self.port, self.nginx, self.folder / "error.log", 20)
 
     def stop(self) -> None:

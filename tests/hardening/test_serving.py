@@ -71,6 +71,18 @@ def wait_until_up(port: int, proc: subprocess.Popen, log: Path, seconds: float) 
     pytest.fail(f"the server did not answer in time: {log.read_text()[-3000:]}")
 
 
+def start_nginx(config: Path, folder: Path) -> subprocess.Popen:
+    """nginx in the foreground with ``config``, from ``folder`` (its output in nginx.out), in
+    a process group of its own: stop it with stop_group."""
+    with (folder / "nginx.out").open("w") as out:
+        return subprocess.Popen(
+            [NGINX, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
 def stop_group(proc: subprocess.Popen) -> None:
     with suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
@@ -300,14 +312,7 @@ def behind_nginx(tmp_path_factory):
     server.start()
     port = _free_port()
     config = nginx_config(folder, port, server.port)
-    log = folder / "nginx.out"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [NGINX, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    proc = start_nginx(config, folder)
     try:
         wait_until_up(port, proc, folder / "error.log", 20)
         yield port, folder, [folder / "temp", gunicorn_temp]
