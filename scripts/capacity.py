@@ -44,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts import streams  # noqa: E402
 from unosite.front import nginx_config, push_redis  # noqa: E402
 
 RESULTS = ROOT / "bench" / "capacity.json"
@@ -67,7 +68,9 @@ def cache_folder(tmp: Path) -> Path:
 VENV_BIN = Path(sys.executable).parent
 LOCUSTFILE = ROOT / "scripts" / "locustfile.py"
 STEPPING = ROOT / "scripts" / "capacity_shape.py"
-STEPS = "50,100,200,300,400,500,600,700,800,900,1000,1200,1400,1600,2000"
+STEPS = "50,100,200,300,400,500,600,700,800,900,1000,1200,1400,1600,2000,3000,4000,5000"
+# The tables whose phones' streams alone are held (scripts/streams.py): the issue's targets.
+STREAM_TABLES = {"run": 1000, "production": 5000}
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 DESCRIBED = {
     "run": "make run: waitress (8 threads), SQLite, the tasks worker",
@@ -150,7 +153,8 @@ class Served:
                                     f"127.0.0.1:{upstream}", "--workers", "4",
                                     "--worker-class", "sync", "--backlog", "2048"])  # fmt: skip
             wait_until_up(f"http://127.0.0.1:{upstream}/healthz", self.procs)
-            config = nginx_config(self.folder, port, upstream, workers=1, connections=16384,
+            # Two workers, as Debian's "worker_processes auto" gives on this box's two cores.
+            config = nginx_config(self.folder, port, upstream, workers=2, connections=16384,
                                   publish_port=publish,
                                   redis_url=push_redis(self.env["REDIS_URL"]))  # fmt: skip
             self.spawn("nginx", [NGINX, "-c", str(config), "-p", str(self.folder),
@@ -335,11 +339,15 @@ def measure(shape: str, args) -> dict:
             "--arrive-seconds", str(args.arrive_seconds), "--phones", str(args.phones),
             "--round-every", str(args.round_every), "--rounds", "4-8",
         ], args.processes)  # fmt: skip
+        cpu.done.set()
+        held = hold_streams(served, url, args) if args.stream_tables else None
     finally:
         cpu.done.set()
         served.stop()
     rows = step_rows(result["steps"], cpu, args.phones)
     print_steps(shape, rows)
+    if held:
+        streams.print_held(held)
     best = best_held(rows)
     problems = wrap_up_problems(result["wrap_up"])
     lost = lost_or_doubled(result["steps"], result["wrap_up"])
@@ -364,8 +372,21 @@ def measure(shape: str, args) -> dict:
         "rounds_lost_or_doubled": lost,
         "problems": problems,
         "p99_limit_ms": 200,
+        "streams": held,
         "steps": rows,
     }
+
+
+def hold_streams(served: Served, url: str, args) -> dict:
+    """After the evening, the streams of --stream-tables tables alone (scripts/streams.py),
+    on the same server: games started, every phone's stream held, every game changed."""
+    tables = args.stream_tables
+    print(f"capacity: the streams of {tables} tables of {args.phones} phones", flush=True)
+    codes = streams.games(sys.executable, served.env, tables)
+    groups = {p.pid for p in served.procs}
+    redis_url = push_redis(served.env["REDIS_URL"]) if served.shape == "production" else None
+    return streams.hold(url, streams.publishing_url(groups), codes, args.phones, groups,
+                        redis_url)  # fmt: skip
 
 
 def save(entry: dict) -> None:
@@ -433,6 +454,12 @@ def main() -> int:
     parser.add_argument("--arrive-seconds", type=float, default=30)
     parser.add_argument("--round-every", type=float, default=90)
     parser.add_argument("--processes", type=int, default=1, help="Locust worker processes")
+    parser.add_argument(
+        "--stream-tables",
+        type=int,
+        default=None,
+        help="tables whose streams alone are held after the evening (0: none)",
+    )
     parser.add_argument("--check", action="store_true", help="the short run of .ci/run")
     parser.add_argument("--check-tables", type=int, default=8)
     parser.add_argument("--check-seconds", type=float, default=60)
@@ -440,6 +467,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.check:
         return check(args.shape, args)
+    if args.stream_tables is None:
+        args.stream_tables = STREAM_TABLES[args.shape]
     save(measure(args.shape, args))
     return 0
 
