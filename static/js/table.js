@@ -738,20 +738,41 @@
     if (board && window.htmx && navigator.onLine) window.htmx.trigger(board, "refresh");
   }
 
+  var STREAM_RETRY_FIRST = 5000;  // ms before a refused stream is asked for again
+  var STREAM_RETRY_LAST = 60000;  // doubling up to this
+
   function setUpStream() {
     var board = shownBoard();
     var url = board && board.getAttribute("data-events");
     if (!url || !window.EventSource) return;
-    var source = new EventSource(url);
-    source.addEventListener("open", function () { streaming = true; askForBoard(); });
-    source.addEventListener("message", function (e) {
-      var shown = shownBoard();
-      if (shown && shown.getAttribute("data-version") !== e.data) askForBoard();
-    });
-    // The browser tries again by itself after a network error (the poll runs meanwhile);
-    // a stream refused or not served (no engine) stays closed.
-    source.addEventListener("error", function () { streaming = false; });
-    window.addEventListener("pagehide", function () { source.close(); });
+    var source = null;
+    var wait = STREAM_RETRY_FIRST;
+    var leaving = false;
+    function listen() {
+      if (leaving) return;
+      source = new EventSource(url);
+      source.addEventListener("open", function () {
+        streaming = true;
+        wait = STREAM_RETRY_FIRST;
+        askForBoard();
+      });
+      source.addEventListener("message", function (e) {
+        var shown = shownBoard();
+        if (shown && shown.getAttribute("data-version") !== e.data) askForBoard();
+      });
+      // The poll runs while the stream is down. After a network error the browser tries
+      // again by itself; a stream the server answered with an error (restarting, busy) is
+      // closed for good, so it is asked for again here, less and less often, unless the
+      // game itself is gone.
+      source.addEventListener("error", function () {
+        streaming = false;
+        if (source.readyState !== EventSource.CLOSED || refused) return;
+        setTimeout(listen, wait);
+        wait = Math.min(wait * 2, STREAM_RETRY_LAST);
+      });
+    }
+    listen();
+    window.addEventListener("pagehide", function () { leaving = true; source.close(); });
     document.addEventListener("visibilitychange", function () {
       if (!document.hidden && streaming) askForBoard();
     });
