@@ -2,15 +2,19 @@
 of gunicorn. Two boxes share a database and a Redis, each with its own gunicorn and its own
 nginx: a round recorded through one box reaches a phone whose stream the other box holds.
 A stream for no game is a 404, as the game's pages; Redis restarting closes the streams,
-and a phone's stream held again hears the next round.
+and a phone's stream held again hears the next round; a phone that stops reading is let go,
+and the others hear every change meanwhile.
 """
 
 from __future__ import annotations
 
+import http.client
+import re
 import socket
 import subprocess
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -187,3 +191,45 @@ def test_after_redis_restarts_a_phone_holds_its_stream_again_and_hears_the_next_
         assert stream.next_data(5) == version
     finally:
         stream.close()
+
+
+def test_a_phone_that_stops_reading_is_let_go_and_the_others_hear_every_change(boxes):
+    """A client that never reads cannot hold nginx's memory: what waits for it is dropped
+    with it after deploy/nginx.conf's send_timeout, and the phones that read are not held
+    up meanwhile. The changes here are far bigger than a game's (a version number), so that
+    they fill the sockets' buffers at once."""
+    (a, _b), _redis = boxes
+    _pk, _code, spectator = new_game(a)
+    path = f"/w/{spectator}/events/"
+    stuck = socket.socket()
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.connect(("127.0.0.1", a.port))
+    stuck.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    reading = Stream(a.port, path)
+    publish = urlsplit(a.server.env["PUSH_URL"])
+    timeout = int(re.search(r"send_timeout (\d+)s;", front.SHIPPED.read_text()).group(1))
+    changes, size = 600, 16 * 1024  # 9.6 MB: more than both ends of a socket buffer
+    try:
+        assert reading.status == 200
+        time.sleep(0.2)
+        publisher = http.client.HTTPConnection(publish.hostname, publish.port, timeout=5)
+        began = time.monotonic()
+        for n in range(changes):
+            body = f"{n:06d}".encode() + b"x" * (size - 6)
+            publisher.request("POST", f"{publish.path}/{spectator}", body=body)
+            assert publisher.getresponse().read() is not None
+            # The phone that reads hears each change, whatever the other one does.
+            assert (reading.next_data(5) or "")[:6] == f"{n:06d}"
+        publisher.close()
+        assert time.monotonic() - began < timeout / 2, "the readers were held up"
+        # After send_timeout without a byte taken, nginx closes the stuck phone's stream:
+        # what it then reads is what sat in the buffers, then the end.
+        time.sleep(timeout + 3 - (time.monotonic() - began))
+        stuck.settimeout(5)
+        got = 0
+        while chunk := stuck.recv(1 << 20):
+            got += len(chunk)
+        assert got < changes * size / 2, got
+    finally:
+        stuck.close()
+        reading.close()
