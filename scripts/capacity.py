@@ -14,7 +14,8 @@ Shapes:
 
 * ``run``: what `make run` serves: waitress (unosite/serve.py, 8 threads) on a SQLite file,
   Django's file cache in a folder every thread shares, and the tasks worker beside it.
-* ``production``: the README's deployment: gunicorn's sync workers (4) behind the shipped
+* ``production``: the README's deployment: gunicorn's sync workers (as many as the shipped
+  deploy/house-rules-web.service starts) behind the shipped
   deploy/nginx.conf, the PostgreSQL and Redis of DATABASE_URL and REDIS_URL (make capacity
   starts throwaway ones), and the tasks worker.
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -72,9 +74,14 @@ STEPS = "50,100,200,300,400,500,600,700,800,900,1000,1200,1400,1600,2000,3000,40
 # The tables whose phones' streams alone are held (scripts/streams.py): the issue's targets.
 STREAM_TABLES = {"run": 1000, "production": 5000}
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+# The deployment's gunicorn workers, as its systemd unit starts them.
+WORKERS = re.search(
+    r"--workers (\d+)", (ROOT / "deploy" / "house-rules-web.service").read_text()
+).group(1)
 DESCRIBED = {
     "run": "make run: waitress (8 threads), SQLite, the tasks worker",
-    "production": "gunicorn (4 sync workers) behind nginx, PostgreSQL, Redis, the tasks worker",
+    "production": f"gunicorn ({WORKERS} sync workers) behind nginx, PostgreSQL, Redis, "
+    "the tasks worker",
 }
 
 
@@ -150,7 +157,7 @@ class Served:
             upstream, publish = free_port(), free_port()
             self.env["PUSH_URL"] = f"http://127.0.0.1:{publish}/publish"
             self.spawn("gunicorn", [str(VENV_BIN / "gunicorn"), "unosite.wsgi", "--bind",
-                                    f"127.0.0.1:{upstream}", "--workers", "4",
+                                    f"127.0.0.1:{upstream}", "--workers", WORKERS,
                                     "--worker-class", "sync", "--backlog", "2048"])  # fmt: skip
             wait_until_up(f"http://127.0.0.1:{upstream}/healthz", self.procs)
             # Two workers, as Debian's "worker_processes auto" gives on this box's two cores.
@@ -338,6 +345,7 @@ def measure(shape: str, args) -> dict:
             "--tables", args.tables, "--step-seconds", str(args.step_seconds),
             "--arrive-seconds", str(args.arrive_seconds), "--phones", str(args.phones),
             "--round-every", str(args.round_every), "--rounds", "4-8",
+            "--polling", str(args.polling),
         ], args.processes)  # fmt: skip
         cpu.done.set()
         held = hold_streams(served, url, args) if args.stream_tables else None
@@ -454,6 +462,9 @@ def main() -> int:
     parser.add_argument("--arrive-seconds", type=float, default=30)
     parser.add_argument("--round-every", type=float, default=90)
     parser.add_argument("--processes", type=int, default=1, help="Locust worker processes")
+    parser.add_argument(
+        "--polling", type=float, default=0.15, help="share of phones that poll (1: every phone)"
+    )
     parser.add_argument(
         "--stream-tables",
         type=int,
