@@ -33,7 +33,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,15 +46,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts import streams  # noqa: E402
-from unosite.front import nginx_config, push_redis  # noqa: E402
+from unosite.front import free_port, nginx_config, push_redis  # noqa: E402
 
 RESULTS = ROOT / "bench" / "capacity.json"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def cache_folder(tmp: Path) -> Path:
@@ -347,7 +340,7 @@ def measure(shape: str, args) -> dict:
             "--round-every", str(args.round_every), "--rounds", "4-8",
             "--polling", str(args.polling),
         ], args.processes)  # fmt: skip
-        cpu.done.set()
+        cpu.done.set()  # the evening's CPU only, not the streams' part
         held = hold_streams(served, url, args) if args.stream_tables else None
     finally:
         cpu.done.set()

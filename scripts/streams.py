@@ -191,7 +191,6 @@ def hold(url: str, push_url: str, codes: list[str], phones: int, groups: set[int
     errors = [s["error"] for s in said if s.get("error")]
     # Held, nothing happening: what the server spends and keeps for them.
     time.sleep(3)
-    nginx = {pid for pid, name in _processes(groups).items() if name == "nginx"}
     rss_after, redis_after = _rss_kib(nginx), _redis_used_bytes(redis_url)
     cpu_app, cpu_nginx, t0 = _cpu_seconds(app), _cpu_seconds(nginx), time.monotonic()
     time.sleep(IDLE_SECONDS)
